@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { accountsRoutes } from './accounts/routes.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import { AppError } from './errors.ts';
+import { maintenanceGate } from './maintenance/gate.ts';
+import { maintenanceRoutes } from './maintenance/routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { createMailer, type Mailer } from './plugins/mail.ts';
+import { versionRoutes } from './version/routes.ts';
+
+export type App = FastifyInstance;
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Replaces the SMTP/log mailer (tests). */
+  mailer?: Mailer;
+  /** Replaces the clock (tests). */
+  now?: () => Date;
+}
+
+export const API_PREFIX = '/api/v1';
+
+/** Builds the whole application without listening: plugins, the error handler, every area's
+ * routes under /api/v1, the OpenAPI docs at /api/docs and the built web app. */
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.env === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    now: options.now ?? (() => new Date()),
+  };
+  app.decorate('ctx', ctx);
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://www.paypal.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://www.paypal.com'],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.association.code} API`, version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerAuth(app, ctx);
+  app.addHook('onRequest', maintenanceGate(ctx));
+
+  await app.register(
+    async (api) => {
+      await api.register(versionRoutes(ctx));
+      await api.register(accountsRoutes(ctx));
+      await api.register(maintenanceRoutes(ctx));
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerWeb(app, config);
+  app.addHook('onClose', async () => database.close());
+  return app;
+}
+
+/** Serves the built web app and answers unknown addresses: JSON 404 under /api, the app's
+ * index.html elsewhere (the router shows its own 404 page). The 404 answer is rate-limited so
+ * that probing for paths is slow. */
+async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
+  const root = resolve(config.webDist);
+  const hasWeb = existsSync(resolve(root, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) },
+    (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (path.startsWith('/api') || request.method !== 'GET' || !hasWeb) {
+        return reply.status(404).send(AppError.notFound(`No route for ${request.method} ${path}`).toJSON());
+      }
+      return reply.type('text/html').sendFile('index.html');
+    },
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

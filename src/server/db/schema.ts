@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** A family: accounts linked together (the people issue adds link requests). */
+export const families = pgTable('families', {
+  id: serial('id').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An account. Role and admin level follow doc 1 §6: admin when role is admin, admin_level
+ * ADMIN or SUPER, or is_superuser. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    adminLevel: text('admin_level', { enum: ['NONE', 'ADMIN', 'SUPER'] }).notNull().default('NONE'),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    familyId: integer('family_id').references(() => families.id, { onDelete: 'set null' }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+);
+
+/** The profile that goes with every user (doc 1 §3 "Account profile", doc 2 §3 "Profile"). */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    racerId: integer('racer_id').unique(),
+    isRacer: boolean('is_racer').notNull().default(false),
+    isRacerConfirmed: text('is_racer_confirmed', { enum: ['PENDING', 'APPROVED', 'REJECTED'] })
+      .notNull()
+      .default('PENDING'),
+    contactNumber: text('contact_number').notNull().default(''),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    gender: text('gender', { enum: ['MALE', 'FEMALE'] }),
+    skiOrBoard: text('ski_or_board', { enum: ['SKI', 'SNOWBOARD'] }),
+    localClub: text('local_club').notNull().default(''),
+    otherClub: text('other_club').notNull().default(''),
+    emergencyContactName: text('emergency_contact_name').notNull().default(''),
+    emergencyContactNumber: text('emergency_contact_number').notNull().default(''),
+    acceptTermsAndConditions: boolean('accept_terms_and_conditions').notNull().default(false),
+    permissionPhotographed: boolean('permission_photographed').notNull().default(false),
+    permissionNameOnPhotos: boolean('permission_name_on_photos').notNull().default(false),
+    permissionSocialMedia: boolean('permission_social_media').notNull().default(false),
+    permissionShareDataWithSponsors: boolean('permission_share_data_with_sponsors').notNull().default(false),
+    seRegNumber: text('se_reg_number').notNull().default(''),
+    archived: boolean('archived').notNull().default(false),
+  },
+);
+
+/** One row per sign-in session. The refresh token is opaque; only its SHA-256 is stored. Every
+ * refresh rotates it: the old hash moves to previousHash so that a replay is recognised and
+ * revokes all of the user's sessions. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Refresh tokens that were rotated away; presenting one again is a replay. */
+export const rotatedTokens = pgTable('rotated_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  sessionId: integer('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use password-reset tokens (stored hashed), valid for one hour. */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Failed sign-ins, counted per address and per account inside a sliding window. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+);
+
+/** Site-wide settings by key (maintenance mode, editable content later). */
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;

@@ -1,0 +1,121 @@
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../accounts/passwords.ts';
+import type { AppContext } from '../context.ts';
+import { families, profiles, users } from './schema.ts';
+
+type NewUser = typeof users.$inferInsert;
+type NewProfile = Omit<typeof profiles.$inferInsert, 'userId'>;
+
+interface DemoAccount {
+  role: string;
+  user: Omit<NewUser, 'passwordHash'>;
+  password: string;
+  profile: NewProfile;
+  family?: 'jones';
+}
+
+const ADULT: NewProfile = {
+  isRacer: false,
+  contactNumber: '01234 567890',
+  emergencyContactName: 'Pat Morgan',
+  emergencyContactNumber: '01234 567891',
+  acceptTermsAndConditions: true,
+};
+
+function racer(racerId: number, dob: string, gender: 'MALE' | 'FEMALE', club: string): NewProfile {
+  return {
+    ...ADULT,
+    isRacer: true,
+    isRacerConfirmed: 'APPROVED',
+    racerId,
+    dateOfBirth: dob,
+    gender,
+    skiOrBoard: 'SKI',
+    localClub: club,
+    permissionPhotographed: true,
+    permissionNameOnPhotos: true,
+  };
+}
+
+const ACCOUNTS: DemoAccount[] = [
+  {
+    role: 'super administrator',
+    user: { username: 'superadmin', email: 'super@ersa.example', firstName: 'Sam', lastName: 'Taylor', role: 'admin', adminLevel: 'SUPER', isSuperuser: true },
+    password: 'Piste#Super1',
+    profile: ADULT,
+  },
+  {
+    role: 'administrator',
+    user: { username: 'clubadmin', email: 'admin@ersa.example', firstName: 'Alex', lastName: 'Reid', role: 'admin', adminLevel: 'ADMIN' },
+    password: 'Piste#Admin1',
+    profile: ADULT,
+  },
+  {
+    role: 'parent (two children)',
+    user: { username: 'sarahjones', email: 'sarah.jones@example.com', firstName: 'Sarah', lastName: 'Jones' },
+    password: 'Piste#Parent1',
+    profile: ADULT,
+    family: 'jones',
+  },
+  {
+    role: 'child racer',
+    user: { username: 'tomjones1', email: 'sarah.jones@example.com', firstName: 'Tom', lastName: 'Jones' },
+    password: 'Piste#Racer1',
+    profile: racer(101, '2014-03-09', 'MALE', 'HEMEL_SKI_RACE_CLUB'),
+    family: 'jones',
+  },
+  {
+    role: 'child racer',
+    user: { username: 'emilyjones', email: 'sarah.jones@example.com', firstName: 'Emily', lastName: 'Jones' },
+    password: 'Piste#Racer1',
+    profile: racer(102, '2016-11-21', 'FEMALE', 'HEMEL_SKI_RACE_CLUB'),
+    family: 'jones',
+  },
+  {
+    role: 'racer',
+    user: { username: 'oliviabrown', email: 'olivia.brown@example.com', firstName: 'Olivia', lastName: 'Brown' },
+    password: 'Piste#Racer1',
+    profile: racer(103, '2011-06-15', 'FEMALE', 'ESSEX_SKI_RACING_CLUB'),
+  },
+  {
+    role: 'racer',
+    user: { username: 'harrysmith', email: 'harry.smith@example.com', firstName: 'Harry', lastName: 'Smith' },
+    password: 'Piste#Racer1',
+    profile: racer(104, '2012-01-30', 'MALE', 'WELWYN_GARDEN_CITY_SKI_RACE_CLUB'),
+  },
+  {
+    role: 'racer awaiting approval',
+    user: { username: 'noahwilson', email: 'noah.wilson@example.com', firstName: 'Noah', lastName: 'Wilson' },
+    password: 'Piste#Racer1',
+    profile: { ...racer(105, '2013-09-02', 'MALE', 'VIKINGS_SKI_RACE_TEAM'), racerId: null, isRacerConfirmed: 'PENDING' },
+  },
+];
+
+/** The sign-ins `npm start` prints (one line per distinct role). */
+export const DEMO_SIGN_INS = ACCOUNTS.filter((a, i, all) => all.findIndex((b) => b.role === a.role) === i).map((a) => ({
+  role: a.role,
+  username: a.user.username,
+  password: a.password,
+}));
+
+/** Fills an empty database with demo accounts. Does nothing when any user exists. */
+export async function seedDemo(ctx: AppContext): Promise<{ summary: string } | null> {
+  const [row] = await ctx.db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return null;
+  await ctx.db.transaction(async (tx) => {
+    const [family] = await tx.insert(families).values({}).returning();
+    for (const account of ACCOUNTS) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          ...account.user,
+          passwordHash: await hashPassword(account.password),
+          familyId: account.family ? family?.id : null,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('seed: user insert returned nothing');
+      await tx.insert(profiles).values({ ...account.profile, userId: user.id });
+    }
+  });
+  return { summary: `demo data seeded: ${ACCOUNTS.length} accounts` };
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { MAINTENANCE_MESSAGE } from './gate.ts';
+import { bearer, json, useTestApp } from '../test/helper.ts';
+import { signedIn } from '../test/fixtures.ts';
+
+const t = useTestApp();
+
+const status = (headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/maintenance/status/', headers });
+const toggle = (is_enabled: boolean, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/maintenance/toggle/', payload: { is_enabled }, headers });
+
+describe('maintenance status', () => {
+  it('is off by default and nobody anonymous can bypass', async () => {
+    const res = await status();
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ is_enabled: false, can_bypass: false, is_super_admin: false });
+  });
+
+  it('reports a super administrator as able to bypass, and an administrator as not', async () => {
+    const superAdmin = await signedIn(t.app, 'super');
+    const admin = await signedIn(t.app, 'admin');
+    expect(json(await status(bearer(superAdmin.access)))).toEqual({ is_enabled: false, can_bypass: true, is_super_admin: true });
+    expect(json(await status(bearer(admin.access)))).toEqual({ is_enabled: false, can_bypass: false, is_super_admin: false });
+  });
+});
+
+describe('maintenance toggle', () => {
+  it('answers 401 without a token', async () => {
+    expect((await toggle(true)).statusCode).toBe(401);
+  });
+
+  it('answers 403 to an ordinary user and to an administrator who is not super', async () => {
+    const user = await signedIn(t.app, 'user');
+    const admin = await signedIn(t.app, 'admin');
+    expect((await toggle(true, bearer(user.access))).statusCode).toBe(403);
+    expect((await toggle(true, bearer(admin.access))).statusCode).toBe(403);
+    expect(json(await status()).is_enabled).toBe(false);
+  });
+
+  it('lets a super administrator switch it on and off', async () => {
+    const superAdmin = await signedIn(t.app, 'super');
+    const on = await toggle(true, bearer(superAdmin.access));
+    expect(on.statusCode).toBe(200);
+    expect(json(on)).toEqual({ is_enabled: true });
+    expect(json(await status()).is_enabled).toBe(true);
+    expect(json(await toggle(false, bearer(superAdmin.access)))).toEqual({ is_enabled: false });
+    expect(json(await status()).is_enabled).toBe(false);
+  });
+
+  it('refuses a body that is not a boolean, or has unknown fields', async () => {
+    const superAdmin = await signedIn(t.app, 'super');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/maintenance/toggle/',
+      payload: { is_enabled: 'yes' },
+      headers: bearer(superAdmin.access),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).errors).toHaveProperty('is_enabled');
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/maintenance/toggle/',
+      payload: { is_enabled: true, force: true },
+      headers: bearer(superAdmin.access),
+    });
+    expect(extra.statusCode).toBe(400);
+    expect(json(extra).errors).toEqual({ force: ['Unknown field: force'] });
+  });
+});
+
+describe('maintenance gate', () => {
+  it('closes the API to everyone but super administrators while on', async () => {
+    const superAdmin = await signedIn(t.app, 'super');
+    const admin = await signedIn(t.app, 'admin');
+    await toggle(true, bearer(superAdmin.access));
+
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/profile/' });
+    expect(anonymous.statusCode).toBe(503);
+    expect(json(anonymous).error).toBe(MAINTENANCE_MESSAGE);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/profile/', headers: bearer(admin.access) })).statusCode).toBe(503);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/profile/', headers: bearer(superAdmin.access) })).statusCode).toBe(200);
+    // the status, sign-in and version stay open so that a super administrator can get in
+    expect((await status()).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/version/' })).statusCode).toBe(200);
+  });
+});

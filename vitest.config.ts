@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+const apiFiles = ['src/server/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          include: apiFiles,
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['src/server/test/global-setup-pglite.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: apiFiles,
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['src/server/test/global-setup-postgres.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
