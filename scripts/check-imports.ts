@@ -32,7 +32,8 @@ for (const file of files(SRC)) {
     const spec = match[1] ?? match[2] ?? '';
     if (spec.startsWith('.')) {
       const target = relative(SRC, resolve(dirname(file), spec)).split('/')[0] ?? '';
-      if (FORBIDDEN[area]?.includes(target)) problems.push(`${relative(SRC, file)} imports ${spec} (${area} → ${target})`);
+      if (FORBIDDEN[area]?.includes(target))
+        problems.push(`${relative(SRC, file)} imports ${spec} (${area} → ${target})`);
     } else if (area === 'domain' && DOMAIN_BANNED_PACKAGES.some((re) => re.test(spec))) {
       problems.push(`${relative(SRC, file)} imports ${spec} (the domain stays free of I/O and frameworks)`);
     }

@@ -117,16 +117,13 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
   const root = resolve(config.webDist);
   const hasWeb = existsSync(resolve(root, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, { root, wildcard: false, index: false });
-  app.setNotFoundHandler(
-    { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) },
-    (request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
-      if (path.startsWith('/api') || request.method !== 'GET' || !hasWeb) {
-        return reply.status(404).send(AppError.notFound(`No route for ${request.method} ${path}`).toJSON());
-      }
-      return reply.type('text/html').sendFile('index.html');
-    },
-  );
+  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) }, (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/api') || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send(AppError.notFound(`No route for ${request.method} ${path}`).toJSON());
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
 }
 
 declare module 'fastify' {

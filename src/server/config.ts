@@ -20,7 +20,10 @@ const EnvSchema = z.object({
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Piste <no-reply@localhost>'),
-  ASSOCIATION_CODE: z.string().regex(/^[A-Z]{2,8}$/, 'ASSOCIATION_CODE must be 2-8 capital letters').default('ERSA'),
+  ASSOCIATION_CODE: z
+    .string()
+    .regex(/^[A-Z]{2,8}$/, 'ASSOCIATION_CODE must be 2-8 capital letters')
+    .default('ERSA'),
   ASSOCIATION_NAME: z.string().default('Eastern Region Snowsports Association'),
   ASSOCIATION_EMAIL: z.email().default('info@ersa.example'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
 
 /** Starts the server: configuration, database (migrated on start), demo seed on an empty
  * database, then listen; SIGINT/SIGTERM close it gracefully. */
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {

@@ -1,11 +1,9 @@
 /** Every accounts message of doc 1 §5 and §8, word for word. */
 export const MSG = {
   firstNameRequired: 'First name is required',
-  firstNameFormat:
-    'First name must contain only letters, spaces, hyphens, or apostrophes, and be 2-50 characters long',
+  firstNameFormat: 'First name must contain only letters, spaces, hyphens, or apostrophes, and be 2-50 characters long',
   lastNameRequired: 'Last name is required',
-  lastNameFormat:
-    'Last name must contain only letters, spaces, hyphens, or apostrophes, and be 2-50 characters long',
+  lastNameFormat: 'Last name must contain only letters, spaces, hyphens, or apostrophes, and be 2-50 characters long',
   username: 'Username must start with a letter, contain only letters and numbers, and be 8-20 characters long',
   usernameTaken: 'A user with that username already exists.',
   email: 'Please enter a valid email address (max 254 characters)',
@@ -44,7 +42,8 @@ export const MSG = {
   accountInactive: 'This account has been archived. Please contact the association.',
 
   resetUsernameRequired: 'Please enter your username',
-  resetRequestSent: 'If an account with that username exists, a password reset link has been sent to its e-mail address.',
+  resetRequestSent:
+    'If an account with that username exists, a password reset link has been sent to its e-mail address.',
   resetNewPasswordRequired: 'Please enter a new password',
   resetConfirmRequired: 'Please confirm your new password',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',

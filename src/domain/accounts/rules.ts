@@ -44,7 +44,13 @@ export function passwordContentRule(
 ): string | null {
   const p = password.toLowerCase();
   const local = personal.email?.split('@')[0] ?? '';
-  const parts = [personal.username, personal.email, local.length >= 3 ? local : '', personal.first_name, personal.last_name];
+  const parts = [
+    personal.username,
+    personal.email,
+    local.length >= 3 ? local : '',
+    personal.first_name,
+    personal.last_name,
+  ];
   const hit = parts.some((part) => {
     const s = (part ?? '').trim().toLowerCase();
     return s.length >= 2 && p.includes(s);
@@ -64,7 +70,8 @@ export const emergencyNameRule: Rule = (v) => {
 /** Profile update: a separate message when the name is empty. */
 export const profileEmergencyNameRule: Rule = (v) => (!v ? MSG.emergencyNameRequired : emergencyNameRule(v));
 
-export const otherClubRule: Rule = (v) => (!v ? MSG.otherClubRequired : OTHER_CLUB.test(v) ? null : MSG.otherClubFormat);
+export const otherClubRule: Rule = (v) =>
+  !v ? MSG.otherClubRequired : OTHER_CLUB.test(v) ? null : MSG.otherClubFormat;
 export const seRegNumberRule: Rule = (v) => (!v || SE_REG.test(v) ? null : MSG.seRegNumber);
 
 /** "Capitalised": the first letter of each word (after a space, hyphen or apostrophe) upper case. */

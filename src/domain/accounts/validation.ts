@@ -84,7 +84,7 @@ export function validateRegistration(
     ['gender', racer && !p.gender ? MSG.genderRequired : null],
     ['ski_or_board', racer && !p.ski_or_board ? MSG.skiOrBoardRequired : null],
     ['local_club', racer && !p.local_club ? MSG.localClubRequired : null],
-    ['other_club', p.local_club === 'OTHER' ? otherClubRule(p.other_club) : null],
+    ['other_club', racer && p.local_club === 'OTHER' ? otherClubRule(p.other_club) : null],
     ['emergency_contact_name', emergencyNameRule(p.emergency_contact_name)],
     ['emergency_contact_number', emergencyNumberRule(p.emergency_contact_number)],
     ['accept_terms_and_conditions', p.accept_terms_and_conditions ? null : MSG.acceptTerms(ctx.provider)],
@@ -103,8 +103,8 @@ export function normaliseRegistration(p: RegistrationPayload): RegistrationPaylo
     date_of_birth: racer ? p.date_of_birth : null,
     gender: racer ? p.gender : null,
     ski_or_board: racer ? p.ski_or_board : null,
-    local_club: racer ? p.local_club : p.local_club,
-    other_club: p.local_club === 'OTHER' ? p.other_club : '',
+    local_club: racer ? p.local_club : null,
+    other_club: racer && p.local_club === 'OTHER' ? p.other_club : '',
   };
 }
 

@@ -29,8 +29,12 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
-    adminLevel: text('admin_level', { enum: ['NONE', 'ADMIN', 'SUPER'] }).notNull().default('NONE'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    adminLevel: text('admin_level', { enum: ['NONE', 'ADMIN', 'SUPER'] })
+      .notNull()
+      .default('NONE'),
     isSuperuser: boolean('is_superuser').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     familyId: integer('family_id').references(() => families.id, { onDelete: 'set null' }),
@@ -41,36 +45,33 @@ export const users = pgTable(
 );
 
 /** The profile that goes with every user (doc 1 §3 "Account profile", doc 2 §3 "Profile"). */
-export const profiles = pgTable(
-  'profiles',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .unique()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    racerId: integer('racer_id').unique(),
-    isRacer: boolean('is_racer').notNull().default(false),
-    isRacerConfirmed: text('is_racer_confirmed', { enum: ['PENDING', 'APPROVED', 'REJECTED'] })
-      .notNull()
-      .default('PENDING'),
-    contactNumber: text('contact_number').notNull().default(''),
-    dateOfBirth: date('date_of_birth', { mode: 'string' }),
-    gender: text('gender', { enum: ['MALE', 'FEMALE'] }),
-    skiOrBoard: text('ski_or_board', { enum: ['SKI', 'SNOWBOARD'] }),
-    localClub: text('local_club').notNull().default(''),
-    otherClub: text('other_club').notNull().default(''),
-    emergencyContactName: text('emergency_contact_name').notNull().default(''),
-    emergencyContactNumber: text('emergency_contact_number').notNull().default(''),
-    acceptTermsAndConditions: boolean('accept_terms_and_conditions').notNull().default(false),
-    permissionPhotographed: boolean('permission_photographed').notNull().default(false),
-    permissionNameOnPhotos: boolean('permission_name_on_photos').notNull().default(false),
-    permissionSocialMedia: boolean('permission_social_media').notNull().default(false),
-    permissionShareDataWithSponsors: boolean('permission_share_data_with_sponsors').notNull().default(false),
-    seRegNumber: text('se_reg_number').notNull().default(''),
-    archived: boolean('archived').notNull().default(false),
-  },
-);
+export const profiles = pgTable('profiles', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  racerId: integer('racer_id').unique(),
+  isRacer: boolean('is_racer').notNull().default(false),
+  isRacerConfirmed: text('is_racer_confirmed', { enum: ['PENDING', 'APPROVED', 'REJECTED'] })
+    .notNull()
+    .default('PENDING'),
+  contactNumber: text('contact_number').notNull().default(''),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  gender: text('gender', { enum: ['MALE', 'FEMALE'] }),
+  skiOrBoard: text('ski_or_board', { enum: ['SKI', 'SNOWBOARD'] }),
+  localClub: text('local_club').notNull().default(''),
+  otherClub: text('other_club').notNull().default(''),
+  emergencyContactName: text('emergency_contact_name').notNull().default(''),
+  emergencyContactNumber: text('emergency_contact_number').notNull().default(''),
+  acceptTermsAndConditions: boolean('accept_terms_and_conditions').notNull().default(false),
+  permissionPhotographed: boolean('permission_photographed').notNull().default(false),
+  permissionNameOnPhotos: boolean('permission_name_on_photos').notNull().default(false),
+  permissionSocialMedia: boolean('permission_social_media').notNull().default(false),
+  permissionShareDataWithSponsors: boolean('permission_share_data_with_sponsors').notNull().default(false),
+  seRegNumber: text('se_reg_number').notNull().default(''),
+  archived: boolean('archived').notNull().default(false),
+});
 
 /** One row per sign-in session. The refresh token is opaque; only its SHA-256 is stored. Every
  * refresh rotates it: the old hash moves to previousHash so that a replay is recognised and

@@ -40,13 +40,28 @@ function racer(racerId: number, dob: string, gender: 'MALE' | 'FEMALE', club: st
 const ACCOUNTS: DemoAccount[] = [
   {
     role: 'super administrator',
-    user: { username: 'superadmin', email: 'super@ersa.example', firstName: 'Sam', lastName: 'Taylor', role: 'admin', adminLevel: 'SUPER', isSuperuser: true },
+    user: {
+      username: 'superadmin',
+      email: 'super@ersa.example',
+      firstName: 'Sam',
+      lastName: 'Taylor',
+      role: 'admin',
+      adminLevel: 'SUPER',
+      isSuperuser: true,
+    },
     password: 'Piste#Super1',
     profile: ADULT,
   },
   {
     role: 'administrator',
-    user: { username: 'clubadmin', email: 'admin@ersa.example', firstName: 'Alex', lastName: 'Reid', role: 'admin', adminLevel: 'ADMIN' },
+    user: {
+      username: 'clubadmin',
+      email: 'admin@ersa.example',
+      firstName: 'Alex',
+      lastName: 'Reid',
+      role: 'admin',
+      adminLevel: 'ADMIN',
+    },
     password: 'Piste#Admin1',
     profile: ADULT,
   },
@@ -87,7 +102,11 @@ const ACCOUNTS: DemoAccount[] = [
     role: 'racer awaiting approval',
     user: { username: 'noahwilson', email: 'noah.wilson@example.com', firstName: 'Noah', lastName: 'Wilson' },
     password: 'Piste#Racer1',
-    profile: { ...racer(105, '2013-09-02', 'MALE', 'VIKINGS_SKI_RACE_TEAM'), racerId: null, isRacerConfirmed: 'PENDING' },
+    profile: {
+      ...racer(105, '2013-09-02', 'MALE', 'VIKINGS_SKI_RACE_TEAM'),
+      racerId: null,
+      isRacerConfirmed: 'PENDING',
+    },
   },
 ];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAINTENANCE_MESSAGE } from './gate.ts';
-import { bearer, json, useTestApp } from '../test/helper.ts';
 import { signedIn } from '../test/fixtures.ts';
+import { bearer, json, useTestApp } from '../test/helper.ts';
+import { MAINTENANCE_MESSAGE } from './gate.ts';
 
 const t = useTestApp();
 
@@ -20,8 +20,16 @@ describe('maintenance status', () => {
   it('reports a super administrator as able to bypass, and an administrator as not', async () => {
     const superAdmin = await signedIn(t.app, 'super');
     const admin = await signedIn(t.app, 'admin');
-    expect(json(await status(bearer(superAdmin.access)))).toEqual({ is_enabled: false, can_bypass: true, is_super_admin: true });
-    expect(json(await status(bearer(admin.access)))).toEqual({ is_enabled: false, can_bypass: false, is_super_admin: false });
+    expect(json(await status(bearer(superAdmin.access)))).toEqual({
+      is_enabled: false,
+      can_bypass: true,
+      is_super_admin: true,
+    });
+    expect(json(await status(bearer(admin.access)))).toEqual({
+      is_enabled: false,
+      can_bypass: false,
+      is_super_admin: false,
+    });
   });
 });
 
@@ -78,8 +86,12 @@ describe('maintenance gate', () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/profile/' });
     expect(anonymous.statusCode).toBe(503);
     expect(json(anonymous).error).toBe(MAINTENANCE_MESSAGE);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/profile/', headers: bearer(admin.access) })).statusCode).toBe(503);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/profile/', headers: bearer(superAdmin.access) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/profile/', headers: bearer(admin.access) })).statusCode,
+    ).toBe(503);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/profile/', headers: bearer(superAdmin.access) })).statusCode,
+    ).toBe(200);
     // the status, sign-in and version stay open so that a super administrator can get in
     expect((await status()).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/version/' })).statusCode).toBe(200);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { isAdmin, isSuperAdmin } from '../../domain/roles.ts';
 import type { AppContext } from '../context.ts';
-import { users, type UserRow } from '../db/schema.ts';
+import { type UserRow, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
 const ISSUER = 'piste';

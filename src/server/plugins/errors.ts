@@ -13,7 +13,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, AppError> = {
 
 /** Turns zod validation issues into the field → messages map. An unknown field gets its own
  * entry saying so. */
-function zodFieldErrors(issues: { path: PropertyKey[]; message: string; code?: string; keys?: string[] }[]): FieldErrors {
+function zodFieldErrors(
+  issues: { path: PropertyKey[]; message: string; code?: string; keys?: string[] }[],
+): FieldErrors {
   const out: FieldErrors = {};
   const add = (field: string, message: string) => {
     out[field] ??= [];
@@ -56,7 +58,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(429).send(new AppError('RATE_LIMITED', error.message || 'Too many requests.').toJSON());
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const code = error.statusCode === 404 ? 'NOT_FOUND' : error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+      const code =
+        error.statusCode === 404 ? 'NOT_FOUND' : error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
       return reply.status(error.statusCode).send({ error: error.message, code });
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -45,15 +45,27 @@ export async function createUser(
     emergencyContactNumber: '01234 567891',
     acceptTermsAndConditions: true,
     ...(options.racer
-      ? { dateOfBirth: '2012-05-05', gender: 'FEMALE' as const, skiOrBoard: 'SKI' as const, localClub: 'HEMEL_SKI_RACE_CLUB' }
+      ? {
+          dateOfBirth: '2012-05-05',
+          gender: 'FEMALE' as const,
+          skiOrBoard: 'SKI' as const,
+          localClub: 'HEMEL_SKI_RACE_CLUB',
+        }
       : {}),
   });
   return { id: user.id, username, password };
 }
 
 /** Signs in through the API; returns the access token and the refresh cookie. */
-export async function login(app: App, user: { username: string; password: string }): Promise<{ access: string; cookie: string }> {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/login/', payload: { username: user.username, password: user.password } });
+export async function login(
+  app: App,
+  user: { username: string; password: string },
+): Promise<{ access: string; cookie: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/login/',
+    payload: { username: user.username, password: user.password },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed (${res.statusCode}): ${res.body}`);
   const setCookie = res.headers['set-cookie'];
   const cookie = (Array.isArray(setCookie) ? setCookie[0] : setCookie)?.split(';')[0] ?? '';

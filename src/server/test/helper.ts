@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import type { MailMessage, Mailer } from '../plugins/mail.ts';
+import type { Mailer, MailMessage } from '../plugins/mail.ts';
 import { databaseUrl, TEST_DATABASE_URL, TEST_DB } from './databases.ts';
 
 /** A controllable clock: starts at the real time, moves only when told. */

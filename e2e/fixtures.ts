@@ -1,0 +1,86 @@
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+
+/** The demo seed's sign-ins (src/server/db/seed.ts). */
+export const DEMO = {
+  superAdmin: { username: 'superadmin', password: 'Piste#Super1' },
+  admin: { username: 'clubadmin', password: 'Piste#Admin1' },
+  parent: { username: 'sarahjones', password: 'Piste#Parent1' },
+} as const;
+
+let counter = 0;
+
+/** A unique, valid username (letters and digits, 8-20, starting with a letter). */
+export function uniqueUsername(prefix = 'racer'): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`.slice(0, 20);
+}
+
+export interface NewUser {
+  username: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** Registers a non-racer through the API (no browser), for tests that need an ordinary user. */
+export async function registerUser(request: APIRequestContext, overrides: Partial<NewUser> = {}): Promise<NewUser> {
+  const user: NewUser = {
+    username: uniqueUsername('user'),
+    password: 'Snow#Slope42',
+    first_name: 'Robin',
+    last_name: 'Hale',
+    ...overrides,
+  };
+  const res = await request.post('/api/v1/register/', {
+    data: {
+      ...user,
+      email: `${user.username}@example.com`,
+      is_racer: false,
+      emergency_contact_name: 'Pat Morgan',
+      emergency_contact_number: '01234 567891',
+      accept_terms_and_conditions: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return user;
+}
+
+/** An access token for API calls made by a test (maintenance toggles, clean-up). */
+export async function apiToken(
+  request: APIRequestContext,
+  user: { username: string; password: string },
+): Promise<string> {
+  const res = await request.post('/api/v1/login/', { data: user });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { access: string }).access;
+}
+
+/** Switches maintenance on or off as the super administrator, through the API. */
+export async function setMaintenance(request: APIRequestContext, enabled: boolean): Promise<void> {
+  const access = await apiToken(request, DEMO.superAdmin);
+  const res = await request.post('/api/v1/maintenance/toggle/', {
+    data: { is_enabled: enabled },
+    headers: { authorization: `Bearer ${access}` },
+  });
+  expect(res.status()).toBe(200);
+  // the server caches the status for up to 2 s; wait until the public status agrees
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get('/api/v1/maintenance/status/')).json()) as { is_enabled: boolean }).is_enabled,
+    )
+    .toBe(enabled);
+}
+
+/** Signs in through the login modal, as a person would. */
+export async function logInWithModal(page: Page, user: { username: string; password: string }): Promise<void> {
+  await page.getByRole('button', { name: 'Log In' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Username').fill(user.username);
+  await dialog.getByLabel('Password', { exact: true }).fill(user.password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+
+/**
+ * Browser tests in Debian's Chromium (installed by .ci/run with apt; `npx playwright install`
+ * cannot work here). The server runs the built web app on an in-memory database seeded with the
+ * demo data; tests share it and run one at a time, each making the users it needs.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node src/server/main.ts',
+    url: `http://127.0.0.1:${PORT}/api/v1/version/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: 'development',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      WEB_DIST: process.env.WEB_DIST ?? 'dist/web',
+    },
+  },
+});

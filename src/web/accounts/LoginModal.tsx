@@ -1,0 +1,4 @@
+/** Stub: the accounts work replaces it. Reads useModalStore itself to know when it is open. */
+export function LoginModal() {
+  return null;
+}

@@ -1,0 +1,43 @@
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { useProfileStore } from '../accounts/store.ts';
+import { useMaintenanceStore } from '../maintenance/store.ts';
+import { paths } from './paths.ts';
+
+/** Who may open a path (doc 1 §2 route table); every path not named here is public. */
+export type Access = 'public' | 'login' | 'admin';
+
+export function accessFor(pathname: string): Access {
+  if (pathname === paths.profile || pathname.startsWith(`${paths.profile}/`)) return 'login';
+  if (pathname === paths.admin || pathname.startsWith(`${paths.admin}/`)) return 'admin';
+  return 'public';
+}
+
+/** Where a navigation to `pathname` must go instead, or null to let it through. Order as the spec
+ * gives it: maintenance first, then login-required, then admin-required. */
+export function guardTarget(
+  pathname: string,
+  state: { canAccessSite: boolean; isInMaintenance: boolean; isLoggedIn: boolean; isAdmin: boolean },
+): string | null {
+  if (!state.canAccessSite && pathname !== paths.maintenance) return paths.maintenance;
+  if (pathname === paths.maintenance && !state.isInMaintenance) return paths.home;
+  const access = accessFor(pathname);
+  if (access === 'login' && !state.isLoggedIn) return paths.home;
+  if (access === 'admin' && !(state.isLoggedIn && state.isAdmin)) return paths.home;
+  return null;
+}
+
+/** The root route's loader: runs before every navigation (the route revalidates each time). The
+ * maintenance status is refreshed first. */
+export async function navigationGuard({ request }: LoaderFunctionArgs): Promise<null> {
+  const { pathname } = new URL(request.url);
+  const maintenance = await useMaintenanceStore.getState().refresh();
+  const profile = useProfileStore.getState();
+  const target = guardTarget(pathname, {
+    canAccessSite: maintenance.canAccessSite,
+    isInMaintenance: maintenance.isInMaintenance,
+    isLoggedIn: profile.isLoggedIn,
+    isAdmin: profile.isAdmin,
+  });
+  if (target && target !== pathname) throw redirect(target);
+  return null;
+}

@@ -1,0 +1,26 @@
+/** Every route of the route table (doc 1 §2), so links never drift. */
+export const paths = {
+  home: '/',
+  about: '/about',
+  booking: '/booking',
+  bookingSuccess: '/booking/success',
+  schools: '/schools',
+  slopes: '/slopes',
+  safeguarding: '/safeguarding',
+  contact: '/contact',
+  checkout: '/checkout',
+  payment: '/payment',
+  profile: '/profile',
+  admin: '/admin',
+  resetPassword: (uidb64: string, token: string) => `/reset-password/${uidb64}/${token}`,
+  maintenance: '/maintenance',
+  policies: '/policies',
+  results: '/results',
+  governance: '/governance',
+} as const;
+
+/** The footer's version string: v{backend}.{frontend}; the frontend part is fixed by the spec. */
+export const FRONTEND_VERSION = '0028';
+
+/** Narrow-screen breakpoint (doc 1 §9, doc 2 §9). */
+export const NARROW_QUERY = '(max-width: 768px)';

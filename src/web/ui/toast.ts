@@ -1,0 +1,38 @@
+import { notifications } from '@mantine/notifications';
+
+/** Toasts with the spec's durations and positions (doc 1 §9, doc 2 §8). Default: 3 s, bottom
+ * right. The queue retry of the old site is Mantine's own queue here. */
+export const TOAST_DEFAULT_MS = 3000;
+export const TOAST_WELCOME_MS = 5000;
+export const TOAST_ADD_ANOTHER_MS = 15000;
+/** Admin-area toasts: top right, 5 s unless noted (doc 2 §8). */
+export const TOAST_ADMIN_MS = 5000;
+
+type Position = 'top-left' | 'top-right' | 'top-center' | 'bottom-left' | 'bottom-right' | 'bottom-center';
+
+interface ToastOptions {
+  title?: string;
+  duration?: number;
+  position?: Position;
+}
+
+function show(color: string, message: string, options: ToastOptions = {}): string {
+  return notifications.show({
+    message,
+    title: options.title,
+    color,
+    autoClose: options.duration ?? TOAST_DEFAULT_MS,
+    position: options.position ?? 'bottom-right',
+    withBorder: true,
+  });
+}
+
+export const toast = {
+  success: (message: string, options?: ToastOptions) => show('green', message, options),
+  error: (message: string, options?: ToastOptions) => show('red', message, options),
+  warning: (message: string, options?: ToastOptions) => show('yellow', message, options),
+  info: (message: string, options?: ToastOptions) => show('blue', message, options),
+  /** Admin-area toast: top right, 5 s (doc 2 §8). */
+  admin: (kind: 'success' | 'error', message: string, duration = TOAST_ADMIN_MS) =>
+    show(kind === 'success' ? 'green' : 'red', message, { duration, position: 'top-right' }),
+};

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api/client.ts';
+
+export interface Association {
+  code: string;
+  name: string;
+  email: string;
+}
+
+const FALLBACK: Association = { code: 'ERSA', name: 'Eastern Region Snowsports Association', email: '' };
+
+/** The association this site runs for (what the spec calls {product} and {provider}). */
+export function useAssociation(): Association {
+  const { data } = useQuery({
+    queryKey: ['association'],
+    queryFn: () => api.get<Association>('/association/'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return data ?? FALLBACK;
+}

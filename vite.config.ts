@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The web app: source in src/web, built to dist/web and served by the Fastify server.
+ * `npm run dev` proxies /api to the server on port 3000. */
+export default defineConfig({
+  root: 'src/web',
+  plugins: [react()],
+  build: {
+    // WEB_DIST lets two builds (e.g. parallel e2e runs) live side by side; the server reads the same variable.
+    outDir: `../../${process.env.WEB_DIST ?? 'dist/web'}`,
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1200,
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+});
