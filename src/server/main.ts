@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase({
     url: config.databaseUrl,
+    onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
     dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pglite'),
   });
   await migrateDatabase(database);

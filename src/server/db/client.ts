@@ -27,6 +27,8 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | File;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** Told when an idle PostgreSQL connection fails. */
+  onIdleError?: (error: Error) => void;
 }
 
 /** Opens the database: PostgreSQL through `pg` when a URL is given, PGlite otherwise. */
@@ -35,6 +37,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection that dies (server restart, admin kill) is dropped from the pool; the
+    // next query opens a new one. Without a listener the error would crash the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzle(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -51,11 +56,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'postgres') {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type
-    await migrate(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+    type NodePgDb = Parameters<typeof migrate>[0];
+    await migrate(database.db as unknown as NodePgDb, { migrationsFolder: MIGRATIONS_DIR });
   } else {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type
-    await migrate(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+    type PgliteDb = Parameters<typeof migrate>[0];
+    await migrate(database.db as unknown as PgliteDb, { migrationsFolder: MIGRATIONS_DIR });
   }
 }

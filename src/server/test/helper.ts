@@ -45,12 +45,15 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-async function openTestDatabase(): Promise<Database> {
+let databaseCounter = 0;
+
+export async function openTestDatabase(): Promise<Database> {
   if (TEST_DB === 'pglite') {
     const snapshot = await readFile(inject('pgliteSnapshot'));
     return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([snapshot]) });
   }
-  const name = `piste_test_${process.env.VITEST_POOL_ID ?? '0'}_${process.pid}`;
+  databaseCounter += 1;
+  const name = `piste_test_${process.pid}_${databaseCounter}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { AppError } from './errors.ts';
+import { json, openTestDatabase, testConfig, useTestApp } from './test/helper.ts';
+
+const t = useTestApp();
+
+describe('the application shell', () => {
+  it('answers the version', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/version/' });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
+  });
+
+  it('names the association from configuration', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/association/' });
+    expect(json(res)).toMatchObject({ code: 'ERSA' });
+  });
+
+  it('serves the OpenAPI document and its UI at /api/docs', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys((doc.json() as { paths: Record<string, unknown> }).paths);
+    expect(paths).toContain('/api/v1/version/');
+    expect(paths).toContain('/api/v1/maintenance/status/');
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing/' });
+    expect(res.statusCode).toBe(404);
+    expect(json(res)).toEqual({ error: 'No route for GET /api/v1/no-such-thing/', code: 'NOT_FOUND' });
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/version/' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
+
+describe('bad input never becomes a 500', () => {
+  const toggle = (payload: string, contentType = 'application/json') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/maintenance/toggle/',
+      payload,
+      headers: { 'content-type': contentType },
+    });
+
+  it('malformed JSON → 400 with a clear message', async () => {
+    const res = await toggle('{"is_enabled": tru');
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toEqual({ error: 'The request body is not valid JSON.', code: 'BAD_REQUEST' });
+  });
+
+  it('an oversize body → 413 with a clear message', async () => {
+    const res = await toggle(JSON.stringify({ is_enabled: true, pad: 'x'.repeat(1024 * 1024 + 10) }));
+    expect(res.statusCode).toBe(413);
+    expect(json(res)).toEqual({ error: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('an unsupported content type → 415', async () => {
+    const res = await toggle('is_enabled=true', 'text/csv');
+    expect(res.statusCode).toBe(415);
+    expect(json(res).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+});
+
+describe('the error handler', () => {
+  it('hides the details of an unexpected failure behind a plain 500', async () => {
+    const app = await buildApp({ config: testConfig(), database: await openTestDatabase() });
+    app.get('/api/v1/boom/', async () => {
+      throw new Error('secret connection string postgres://user:pw@db');
+    });
+    await app.ready();
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/v1/boom/' });
+      expect(res.statusCode).toBe(500);
+      expect(json(res)).toEqual({ error: 'Internal Server Error', code: 'INTERNAL' });
+      expect(res.body).not.toContain('secret');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('renders an AppError with its status, message and field errors', () => {
+    const error = AppError.validation({ email: ['Email is required'] });
+    expect(error.status).toBe(400);
+    expect(error.toJSON()).toEqual({ error: 'Email is required', code: 'VALIDATION', errors: { email: ['Email is required'] } });
+  });
+});
