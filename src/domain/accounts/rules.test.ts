@@ -1,0 +1,594 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MSG } from './messages.ts';
+import {
+  ageOn,
+  capitalise,
+  contactNumberRule,
+  dateOfBirthPartsRule,
+  dateOfBirthRule,
+  EMAIL_MAX,
+  emailRule,
+  emergencyNameRule,
+  emergencyNumberRule,
+  firstNameRule,
+  isoFromParts,
+  lastNameRule,
+  MIN_RACER_AGE,
+  otherClubRule,
+  PASSWORD_CHECKLIST,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  partsFromIso,
+  passwordContentRule,
+  passwordRequirements,
+  passwordRule,
+  passwordStrength,
+  profileEmailRule,
+  profileEmergencyNameRule,
+  STRENGTH_LABELS,
+  seRegNumberRule,
+  usernameRule,
+} from './rules.ts';
+
+const NAME_FORMAT = (which: 'First' | 'Last') =>
+  `${which} name must contain only letters, spaces, hyphens, or apostrophes, and be 2-50 characters long`;
+const USERNAME_MSG = 'Username must start with a letter, contain only letters and numbers, and be 8-20 characters long';
+const EMAIL_MSG = 'Please enter a valid email address (max 254 characters)';
+const PASSWORD_MSG =
+  'Password must be 8-20 characters long and include at least one uppercase letter, one lowercase letter, one number, and one special character';
+const PASSWORD_CONTENT_MSG = 'Password should not contain your username, email, first name, or last name';
+const CONTACT_MSG = 'Please enter a valid contact number in the format 01234 123456 or +44 1234 123456';
+const DOB_REQUIRED = 'Date of birth is required for racers';
+const DOB_INCOMPLETE = 'Full date of birth is required';
+const DOB_INVALID = 'Please enter a valid date of birth';
+const DOB_TOO_YOUNG = 'User must be at least 4 years old';
+const OTHER_CLUB_REQUIRED = 'Please specify your club';
+const OTHER_CLUB_FORMAT = 'Club name must be 3-50 characters long and contain only letters and spaces';
+const EMERGENCY_BOTH = 'Please provide both first and last name for emergency contact';
+const SE_REG_MSG = 'SE Registration Number must be a number between 1 and 7 digits';
+
+/** A name of exactly n characters: one capital then lower-case letters. */
+const nameOf = (n: number) => `A${'b'.repeat(n - 1)}`;
+
+describe('MSG holds the spec wording', () => {
+  it('matches the literal strings of doc 1 §5', () => {
+    expect(MSG.firstNameRequired).toBe('First name is required');
+    expect(MSG.lastNameRequired).toBe('Last name is required');
+    expect(MSG.firstNameFormat).toBe(NAME_FORMAT('First'));
+    expect(MSG.lastNameFormat).toBe(NAME_FORMAT('Last'));
+    expect(MSG.username).toBe(USERNAME_MSG);
+    expect(MSG.email).toBe(EMAIL_MSG);
+    expect(MSG.password).toBe(PASSWORD_MSG);
+    expect(MSG.passwordContent).toBe(PASSWORD_CONTENT_MSG);
+    expect(MSG.passwordsDoNotMatch).toBe('Passwords do not match');
+    expect(MSG.contactNumber).toBe(CONTACT_MSG);
+    expect(MSG.dobRequired).toBe(DOB_REQUIRED);
+    expect(MSG.dobIncomplete).toBe(DOB_INCOMPLETE);
+    expect(MSG.dobInvalid).toBe(DOB_INVALID);
+    expect(MSG.dobTooYoung).toBe(DOB_TOO_YOUNG);
+    expect(MSG.otherClubRequired).toBe(OTHER_CLUB_REQUIRED);
+    expect(MSG.otherClubFormat).toBe(OTHER_CLUB_FORMAT);
+    expect(MSG.emergencyNameBoth).toBe(EMERGENCY_BOTH);
+    expect(MSG.seRegNumber).toBe(SE_REG_MSG);
+    expect(MSG.acceptTerms('ERSA')).toBe('You must accept the ERSA policies to register');
+  });
+});
+
+describe('first and last name', () => {
+  it('requires a value', () => {
+    expect(firstNameRule('')).toBe('First name is required');
+    expect(lastNameRule('')).toBe('Last name is required');
+  });
+
+  it('refuses 1 character, accepts 2 and 50, refuses 51', () => {
+    for (const [rule, which] of [
+      [firstNameRule, 'First'],
+      [lastNameRule, 'Last'],
+    ] as const) {
+      expect(nameOf(1)).toHaveLength(1);
+      expect(nameOf(51)).toHaveLength(51);
+      expect(rule(nameOf(1))).toBe(NAME_FORMAT(which));
+      expect(rule(nameOf(2))).toBeNull();
+      expect(rule(nameOf(50))).toBeNull();
+      expect(rule(nameOf(51))).toBe(NAME_FORMAT(which));
+    }
+  });
+
+  it('accepts hyphens, apostrophes, spaces and accented letters', () => {
+    expect(firstNameRule('Mary-Jane')).toBeNull();
+    expect(lastNameRule("O'Neil")).toBeNull();
+    expect(lastNameRule('O’Neil')).toBeNull();
+    expect(lastNameRule('Van Der Berg')).toBeNull();
+    expect(firstNameRule('Zoë')).toBeNull();
+    expect(lastNameRule('Müller-Lüdenscheidt')).toBeNull();
+  });
+
+  it('refuses digits and other symbols', () => {
+    expect(firstNameRule('Sam1')).toBe(NAME_FORMAT('First'));
+    expect(lastNameRule('Taylor2')).toBe(NAME_FORMAT('Last'));
+    expect(firstNameRule('Sam!')).toBe(NAME_FORMAT('First'));
+    expect(lastNameRule('Tay_lor')).toBe(NAME_FORMAT('Last'));
+    expect(firstNameRule('sam@x')).toBe(NAME_FORMAT('First'));
+  });
+
+  it('property: any name containing a digit is refused', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-z]{0,20}$/),
+        fc.integer({ min: 0, max: 9 }),
+        fc.stringMatching(/^[A-Za-z]{0,20}$/),
+        (a, d, b) => {
+          expect(firstNameRule(`${a}${d}${b}`)).toBe(NAME_FORMAT('First'));
+        },
+      ),
+    );
+  });
+});
+
+describe('capitalise', () => {
+  it('upper-cases the first letter of each word part', () => {
+    expect(capitalise("mary-jane o'neil")).toBe("Mary-Jane O'Neil");
+    expect(capitalise('sam')).toBe('Sam');
+    expect(capitalise('van der berg')).toBe('Van Der Berg');
+    expect(capitalise('o’brien')).toBe('O’Brien');
+    expect(capitalise('émile zola')).toBe('Émile Zola');
+  });
+
+  it('keeps the rest of the name as typed', () => {
+    expect(capitalise('McDonald')).toBe('McDonald');
+    expect(capitalise('SAM')).toBe('SAM');
+    expect(capitalise('')).toBe('');
+  });
+
+  it('property: idempotent, length-preserving, and equal to the input ignoring case', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-zA-Z '-]{0,30}$/), (s) => {
+        const once = capitalise(s);
+        expect(capitalise(once)).toBe(once);
+        expect(once).toHaveLength(s.length);
+        expect(once.toLowerCase()).toBe(s.toLowerCase());
+        expect(/(^|[\s'-])[a-z]/.test(once)).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('username', () => {
+  it('refuses 7 characters, accepts 8 and 20, refuses 21', () => {
+    const u = (n: number) => `a${'1'.repeat(n - 1)}`;
+    expect(u(7)).toHaveLength(7);
+    expect(u(21)).toHaveLength(21);
+    expect(usernameRule(u(7))).toBe(USERNAME_MSG);
+    expect(usernameRule(u(8))).toBeNull();
+    expect(usernameRule(u(20))).toBeNull();
+    expect(usernameRule(u(21))).toBe(USERNAME_MSG);
+  });
+
+  it('must start with a letter and hold only letters and digits', () => {
+    expect(usernameRule('samtaylor1')).toBeNull();
+    expect(usernameRule('SamTaylor')).toBeNull();
+    expect(usernameRule('1samtaylor')).toBe(USERNAME_MSG);
+    expect(usernameRule('sam_taylor')).toBe(USERNAME_MSG);
+    expect(usernameRule('sam.taylor')).toBe(USERNAME_MSG);
+    expect(usernameRule('sam taylor')).toBe(USERNAME_MSG);
+    expect(usernameRule('')).toBe(USERNAME_MSG);
+  });
+
+  it('property: 8-20 letters/digits starting with a letter always pass', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{7,19}$/), (name) => {
+        expect(name.length).toBeGreaterThanOrEqual(8);
+        expect(name.length).toBeLessThanOrEqual(20);
+        expect(usernameRule(name)).toBeNull();
+      }),
+    );
+  });
+
+  it('property: any string outside 8-20 characters fails, whatever its content', () => {
+    const tooShort = fc.string({ maxLength: 7 });
+    const tooLong = fc.string({ minLength: 21, maxLength: 60 });
+    fc.assert(
+      fc.property(fc.oneof(tooShort, tooLong), (name) => {
+        expect(usernameRule(name)).toBe(USERNAME_MSG);
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{0,6}$/), fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{20,40}$/)),
+        (name) => {
+          expect(usernameRule(name)).toBe(USERNAME_MSG);
+        },
+      ),
+    );
+  });
+
+  it('property: a leading digit always fails', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9][A-Za-z0-9]{7,19}$/), (name) => {
+        expect(usernameRule(name)).toBe(USERNAME_MSG);
+      }),
+    );
+  });
+});
+
+describe('email', () => {
+  const emailOf = (n: number) => `${'a'.repeat(n - '@example.com'.length)}@example.com`;
+
+  it('accepts 254 characters and refuses 255', () => {
+    expect(EMAIL_MAX).toBe(254);
+    expect(emailOf(254)).toHaveLength(254);
+    expect(emailOf(255)).toHaveLength(255);
+    expect(emailRule(emailOf(254))).toBeNull();
+    expect(emailRule(emailOf(255))).toBe(EMAIL_MSG);
+  });
+
+  it('needs one @, a domain with a dot, and no spaces', () => {
+    expect(emailRule('sam@example.com')).toBeNull();
+    expect(emailRule('sam.taylor+ski@mail.example.co.uk')).toBeNull();
+    expect(emailRule('sam.example.com')).toBe(EMAIL_MSG);
+    expect(emailRule('sam@example')).toBe(EMAIL_MSG);
+    expect(emailRule('@example.com')).toBe(EMAIL_MSG);
+    expect(emailRule('sam@@example.com')).toBe(EMAIL_MSG);
+    expect(emailRule('sam taylor@example.com')).toBe(EMAIL_MSG);
+    expect(emailRule('')).toBe(EMAIL_MSG);
+  });
+
+  it('profile: empty is "Email is required", otherwise the email rule', () => {
+    expect(profileEmailRule('')).toBe('Email is required');
+    expect(profileEmailRule('nope')).toBe(EMAIL_MSG);
+    expect(profileEmailRule(emailOf(255))).toBe(EMAIL_MSG);
+    expect(profileEmailRule('sam@example.com')).toBeNull();
+  });
+
+  it('property: any address longer than 254 characters is refused', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 255, max: 400 }), (n) => {
+        const email = emailOf(n);
+        expect(email).toHaveLength(n);
+        expect(emailRule(email)).toBe(EMAIL_MSG);
+      }),
+    );
+  });
+});
+
+describe('password', () => {
+  it('refuses 7 characters, accepts 8 and 20, refuses 21', () => {
+    expect(PASSWORD_MIN).toBe(8);
+    expect(PASSWORD_MAX).toBe(20);
+    const pw = (n: number) => `Ab1!${'x'.repeat(n - 4)}`;
+    expect(pw(7)).toHaveLength(7);
+    expect(pw(21)).toHaveLength(21);
+    expect(passwordRule(pw(7))).toBe(PASSWORD_MSG);
+    expect(passwordRule(pw(8))).toBeNull();
+    expect(passwordRule(pw(20))).toBeNull();
+    expect(passwordRule(pw(21))).toBe(PASSWORD_MSG);
+  });
+
+  it('refuses a password missing any one class', () => {
+    expect(passwordRule('Abcdef1!')).toBeNull();
+    expect(passwordRule('abcdef1!')).toBe(PASSWORD_MSG); // no upper case
+    expect(passwordRule('ABCDEF1!')).toBe(PASSWORD_MSG); // no lower case
+    expect(passwordRule('Abcdefg!')).toBe(PASSWORD_MSG); // no digit
+    expect(passwordRule('Abcdefg1')).toBe(PASSWORD_MSG); // no special character
+    expect(passwordRule('')).toBe(PASSWORD_MSG);
+  });
+
+  it('passwordRequirements reports each requirement separately', () => {
+    expect(passwordRequirements('Abcdef1!')).toEqual({
+      length: true,
+      uppercase: true,
+      lowercase: true,
+      number: true,
+      special: true,
+    });
+    expect(passwordRequirements('abc')).toEqual({
+      length: false,
+      uppercase: false,
+      lowercase: true,
+      number: false,
+      special: false,
+    });
+    // a space is not a special character
+    expect(passwordRequirements('Abcdefg1 ').special).toBe(false);
+    expect(passwordRequirements('Abcdefg1#').special).toBe(true);
+  });
+
+  it('property: every 8-20 character password with all four classes passes', () => {
+    const cls = (chars: string) => fc.constantFrom(...chars.split(''));
+    const all = cls('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*?');
+    fc.assert(
+      fc.property(
+        cls('ABCXYZ'),
+        cls('abcxyz'),
+        cls('0123456789'),
+        cls('!@#$%^&*?-_'),
+        fc.array(all, { minLength: 4, maxLength: 16 }),
+        (u, l, d, s, rest) => {
+          const p = [u, l, d, s, ...rest].join('');
+          expect(passwordRule(p)).toBeNull();
+        },
+      ),
+    );
+  });
+
+  it('property: a password without digits always fails', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z!@#$%^&*?]{8,20}$/), (p) => {
+        expect(passwordRule(p)).toBe(PASSWORD_MSG);
+      }),
+    );
+  });
+});
+
+describe('passwordContentRule', () => {
+  const personal = {
+    username: 'SamTaylor99',
+    email: 'sam.taylor@example.com',
+    first_name: 'Samuel',
+    last_name: 'Taylor',
+  };
+
+  it('catches the username, e-mail, first name and last name, ignoring case', () => {
+    expect(passwordContentRule('xxsamtaylor99!A', personal)).toBe(PASSWORD_CONTENT_MSG);
+    expect(passwordContentRule('!SAM.TAYLOR@EXAMPLE.COM1a', personal)).toBe(PASSWORD_CONTENT_MSG);
+    expect(passwordContentRule('Q1!sAmUeLzz', personal)).toBe(PASSWORD_CONTENT_MSG);
+    expect(passwordContentRule('Q1!TAYLORzz', personal)).toBe(PASSWORD_CONTENT_MSG);
+  });
+
+  it('catches the local part of the e-mail', () => {
+    const other = { username: 'skifan2025', email: 'snowfox@example.com', first_name: 'Ann', last_name: 'Lee' };
+    expect(passwordContentRule('Zz1!SnowFox', other)).toBe(PASSWORD_CONTENT_MSG);
+    expect(passwordContentRule('Zz1!Snow-Fox', other)).toBeNull();
+    // a local part shorter than 3 characters is ignored
+    expect(passwordContentRule('Zz1!Bo#x', { email: 'bo@example.com' })).toBeNull();
+  });
+
+  it('passes a clean password', () => {
+    expect(passwordContentRule('Zq7!wXr9', personal)).toBeNull();
+    expect(passwordContentRule('Blue$Piste42', personal)).toBeNull();
+  });
+
+  it('ignores missing or one-letter personal fields', () => {
+    expect(passwordContentRule('Abcdef1!', {})).toBeNull();
+    expect(passwordContentRule('Abcdef1!', { first_name: 'A', last_name: '' })).toBeNull();
+  });
+
+  it('property: a password embedding the username in any case fails', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{7,19}$/),
+        fc.string({ maxLength: 5 }),
+        fc.string({ maxLength: 5 }),
+        fc.boolean(),
+        (username, pre, post, upper) => {
+          const embedded = upper ? username.toUpperCase() : username.toLowerCase();
+          expect(passwordContentRule(`${pre}${embedded}${post}`, { username })).toBe(PASSWORD_CONTENT_MSG);
+        },
+      ),
+    );
+  });
+});
+
+describe('passwordStrength', () => {
+  it('labels by the number of requirements met', () => {
+    expect(passwordStrength('')).toEqual({ score: 0, label: 'Very Weak' });
+    expect(passwordStrength('abc')).toEqual({ score: 1, label: 'Very Weak' }); // lower only
+    expect(passwordStrength('abcdefgh')).toEqual({ score: 2, label: 'Weak' }); // length + lower
+    expect(passwordStrength('abcdefg1')).toEqual({ score: 3, label: 'Medium' });
+    expect(passwordStrength('Abcdefg1')).toEqual({ score: 4, label: 'Strong' });
+    expect(passwordStrength('Abcdef1!')).toEqual({ score: 5, label: 'Very Strong' });
+    expect(passwordStrength('Ab1!')).toEqual({ score: 4, label: 'Strong' }); // all classes, too short
+  });
+
+  it('has the five labels of the spec', () => {
+    expect(STRENGTH_LABELS).toEqual(['Very Weak', 'Weak', 'Medium', 'Strong', 'Very Strong']);
+  });
+
+  it('property: the score equals the requirements met and picks the matching label', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (p) => {
+        const { score, label } = passwordStrength(p);
+        expect(score).toBe(Object.values(passwordRequirements(p)).filter(Boolean).length);
+        expect(label).toBe(['Very Weak', 'Very Weak', 'Weak', 'Medium', 'Strong', 'Very Strong'][score]);
+      }),
+    );
+  });
+
+  it('PASSWORD_CHECKLIST has one entry per requirement', () => {
+    expect(PASSWORD_CHECKLIST).toHaveLength(5);
+    expect(PASSWORD_CHECKLIST.map((c) => c.key).sort()).toEqual(Object.keys(passwordRequirements('')).sort());
+    expect(new Set(PASSWORD_CHECKLIST.map((c) => c.label)).size).toBe(5);
+  });
+});
+
+describe('contact number', () => {
+  it('accepts the spec formats', () => {
+    expect(contactNumberRule('01234 123456')).toBeNull();
+    expect(contactNumberRule('01234123456')).toBeNull();
+    expect(contactNumberRule('+44 1234 123456')).toBeNull();
+    expect(contactNumberRule('+441234123456')).toBeNull();
+    expect(contactNumberRule('07700 900123')).toBeNull();
+  });
+
+  it('refuses short numbers and letters', () => {
+    expect(contactNumberRule('1234')).toBe(CONTACT_MSG);
+    expect(contactNumberRule('01234 12345')).toBe(CONTACT_MSG);
+    expect(contactNumberRule('0123412345')).toBe(CONTACT_MSG);
+    expect(contactNumberRule('012341234567')).toBe(CONTACT_MSG);
+    expect(contactNumberRule('01234 abcdef')).toBe(CONTACT_MSG);
+    expect(contactNumberRule('phone me')).toBe(CONTACT_MSG);
+  });
+
+  it('is optional: empty passes', () => {
+    expect(contactNumberRule('')).toBeNull();
+  });
+
+  it('emergency number uses the same formats but is required', () => {
+    expect(emergencyNumberRule('01234 123456')).toBeNull();
+    expect(emergencyNumberRule('+44 1234 123456')).toBeNull();
+    expect(emergencyNumberRule('1234')).toBe(CONTACT_MSG);
+    expect(emergencyNumberRule('')).toBe(CONTACT_MSG);
+  });
+
+  it('property: any 11-digit number starting with 0 passes, with or without the space', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^0[0-9]{4}$/), fc.stringMatching(/^[0-9]{6}$/), fc.boolean(), (a, b, sp) => {
+        expect(contactNumberRule(`${a}${sp ? ' ' : ''}${b}`)).toBeNull();
+      }),
+    );
+  });
+});
+
+describe('date of birth', () => {
+  const today = '2025-06-15';
+
+  it('dateOfBirthPartsRule: all empty is required, partial is incomplete', () => {
+    expect(MIN_RACER_AGE).toBe(4);
+    expect(dateOfBirthPartsRule({ day: '', month: '', year: '' }, today)).toBe(DOB_REQUIRED);
+    expect(dateOfBirthPartsRule({ day: null, month: undefined, year: '' }, today)).toBe(DOB_REQUIRED);
+    expect(dateOfBirthPartsRule({ day: '15', month: '', year: '' }, today)).toBe(DOB_INCOMPLETE);
+    expect(dateOfBirthPartsRule({ day: '15', month: '6', year: '' }, today)).toBe(DOB_INCOMPLETE);
+    expect(dateOfBirthPartsRule({ day: '', month: '6', year: '2010' }, today)).toBe(DOB_INCOMPLETE);
+  });
+
+  it('dateOfBirthPartsRule: a date not on the calendar is invalid', () => {
+    expect(dateOfBirthPartsRule({ day: '31', month: '2', year: '2010' }, today)).toBe(DOB_INVALID);
+    expect(dateOfBirthPartsRule({ day: '29', month: '2', year: '2019' }, today)).toBe(DOB_INVALID);
+    expect(dateOfBirthPartsRule({ day: '31', month: '4', year: '2010' }, today)).toBe(DOB_INVALID);
+    expect(dateOfBirthPartsRule({ day: '0', month: '1', year: '2010' }, today)).toBe(DOB_INVALID);
+    expect(dateOfBirthPartsRule({ day: '1', month: '13', year: '2010' }, today)).toBe(DOB_INVALID);
+    expect(dateOfBirthPartsRule({ day: 'x', month: '1', year: '2010' }, today)).toBe(DOB_INVALID);
+    expect(dateOfBirthPartsRule({ day: '29', month: '2', year: '2020' }, today)).toBeNull();
+  });
+
+  it('a child whose 4th birthday is today is accepted; the day before is too young', () => {
+    expect(dateOfBirthPartsRule({ day: '15', month: '6', year: '2021' }, today)).toBeNull();
+    expect(dateOfBirthPartsRule({ day: 15, month: 6, year: 2021 }, today)).toBeNull();
+    expect(dateOfBirthPartsRule({ day: '16', month: '6', year: '2021' }, today)).toBe(DOB_TOO_YOUNG);
+    expect(dateOfBirthRule('2021-06-15', today)).toBeNull();
+    expect(dateOfBirthRule('2021-06-16', today)).toBe(DOB_TOO_YOUNG);
+    // the same child, checked the day before the birthday
+    expect(dateOfBirthRule('2021-06-15', '2025-06-14')).toBe(DOB_TOO_YOUNG);
+  });
+
+  it('born on 29 February: 4 on the 29th in a leap 4th year, on 1 March otherwise', () => {
+    expect(dateOfBirthRule('2020-02-29', '2024-02-28')).toBe(DOB_TOO_YOUNG);
+    expect(dateOfBirthRule('2020-02-29', '2024-02-29')).toBeNull();
+    expect(dateOfBirthRule('2020-02-29', '2024-03-01')).toBeNull();
+    // 2100 is not a leap year: the 4th birthday of a 2096 leap-day child falls on 1 March
+    expect(dateOfBirthRule('2096-02-29', '2100-02-28')).toBe(DOB_TOO_YOUNG);
+    expect(dateOfBirthRule('2096-02-29', '2100-03-01')).toBeNull();
+  });
+
+  it('a future date, or today, is not a valid date of birth for a racer', () => {
+    expect(dateOfBirthRule('2025-06-16', today)).toBe(DOB_INVALID);
+    expect(dateOfBirthRule('2030-01-01', today)).toBe(DOB_INVALID);
+    expect(dateOfBirthPartsRule({ day: '1', month: '1', year: '2030' }, today)).toBe(DOB_INVALID);
+    expect(dateOfBirthRule(today, today)).toBe(DOB_TOO_YOUNG);
+  });
+
+  it('dateOfBirthRule: missing is required, malformed is invalid', () => {
+    expect(dateOfBirthRule(null, today)).toBe(DOB_REQUIRED);
+    expect(dateOfBirthRule(undefined, today)).toBe(DOB_REQUIRED);
+    expect(dateOfBirthRule('', today)).toBe(DOB_REQUIRED);
+    expect(dateOfBirthRule('2010-02-31', today)).toBe(DOB_INVALID);
+    expect(dateOfBirthRule('15/06/2010', today)).toBe(DOB_INVALID);
+    expect(dateOfBirthRule('2010-6-15', today)).toBe(DOB_INVALID);
+  });
+
+  it('ageOn counts whole years', () => {
+    expect(ageOn('2000-01-01', '2025-06-15')).toBe(25);
+    expect(ageOn('2000-06-15', '2025-06-15')).toBe(25);
+    expect(ageOn('2000-06-16', '2025-06-15')).toBe(24);
+    expect(ageOn('2000-07-01', '2025-06-15')).toBe(24);
+    expect(ageOn('2025-06-15', '2025-06-15')).toBe(0);
+    expect(ageOn('2020-02-29', '2021-02-28')).toBe(0);
+    expect(ageOn('2020-02-29', '2021-03-01')).toBe(1);
+    expect(ageOn('bad', '2025-06-15')).toBeNaN();
+    expect(ageOn('2000-01-01', '2025-02-30')).toBeNaN();
+  });
+
+  it('isoFromParts and partsFromIso', () => {
+    expect(isoFromParts({ day: '7', month: '3', year: '2026' })).toBe('2026-03-07');
+    expect(isoFromParts({ day: 31, month: 12, year: 1999 })).toBe('1999-12-31');
+    expect(isoFromParts({ day: 31, month: 2, year: 1999 })).toBeNull();
+    expect(isoFromParts({ day: 1.5, month: 2, year: 1999 })).toBeNull();
+    expect(isoFromParts({ day: 1, month: 2, year: 99 })).toBeNull();
+    expect(partsFromIso('2026-03-07')).toEqual({ day: 7, month: 3, year: 2026 });
+    expect(partsFromIso('2026-02-29')).toBeNull();
+    expect(partsFromIso('2026-3-7')).toBeNull();
+  });
+
+  it('property: a valid past date is accepted exactly when the racer is at least 4', () => {
+    const base = Date.UTC(1930, 0, 1);
+    const day = 86_400_000;
+    const isoAt = (n: number) => new Date(base + n * day).toISOString().slice(0, 10);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40_000 }), fc.integer({ min: 0, max: 3_000 }), (birthN, gap) => {
+        const birth = isoAt(birthN);
+        const on = isoAt(birthN + gap);
+        const age = ageOn(birth, on);
+        expect(age).toBeGreaterThanOrEqual(0);
+        expect(dateOfBirthRule(birth, on)).toBe(age >= 4 ? null : DOB_TOO_YOUNG);
+        const [y, m, d] = birth.split('-');
+        expect(dateOfBirthPartsRule({ day: d, month: m, year: y }, on)).toBe(dateOfBirthRule(birth, on));
+      }),
+    );
+  });
+});
+
+describe('other club', () => {
+  it('is required, 3-50 letters and spaces', () => {
+    expect(otherClubRule('')).toBe(OTHER_CLUB_REQUIRED);
+    expect(otherClubRule('Ab')).toBe(OTHER_CLUB_FORMAT);
+    expect(otherClubRule('Abc')).toBeNull();
+    expect(nameOf(50)).toHaveLength(50);
+    expect(otherClubRule(nameOf(50))).toBeNull();
+    expect(otherClubRule(nameOf(51))).toBe(OTHER_CLUB_FORMAT);
+    expect(otherClubRule('Chiltern Ski Club')).toBeNull();
+    expect(otherClubRule('Club 99')).toBe(OTHER_CLUB_FORMAT);
+    expect(otherClubRule('St-Moritz')).toBe(OTHER_CLUB_FORMAT);
+  });
+});
+
+describe('se_reg_number', () => {
+  it('optional, 1 to 7 digits', () => {
+    expect(seRegNumberRule('')).toBeNull();
+    expect(seRegNumberRule('1')).toBeNull();
+    expect(seRegNumberRule('1234567')).toBeNull();
+    expect(seRegNumberRule('12345678')).toBe(SE_REG_MSG);
+    expect(seRegNumberRule('abc')).toBe(SE_REG_MSG);
+    expect(seRegNumberRule('12a')).toBe(SE_REG_MSG);
+    expect(seRegNumberRule('-1')).toBe(SE_REG_MSG);
+  });
+
+  it('property: digit strings pass exactly when 1-7 long', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{1,12}$/), (s) => {
+        expect(seRegNumberRule(s)).toBe(s.length <= 7 ? null : SE_REG_MSG);
+      }),
+    );
+  });
+});
+
+describe('emergency contact name', () => {
+  it('needs a first and last name', () => {
+    expect(emergencyNameRule('Jane')).toBe(EMERGENCY_BOTH);
+    expect(emergencyNameRule('')).toBe(EMERGENCY_BOTH);
+    expect(emergencyNameRule('Jane Doe')).toBeNull();
+    expect(emergencyNameRule("Mary-Jane O'Neil")).toBeNull();
+  });
+
+  it('refuses digits and symbols in a two-word name', () => {
+    expect(emergencyNameRule('Jane D0e')).toBe(MSG.emergencyNameFormat);
+    expect(emergencyNameRule('Jane Doe!')).toBe(MSG.emergencyNameFormat);
+    expect(emergencyNameRule(`Jane ${'d'.repeat(46)}`)).toBe(MSG.emergencyNameFormat);
+  });
+
+  it('profile: empty is "Emergency contact name is required"', () => {
+    expect(profileEmergencyNameRule('')).toBe('Emergency contact name is required');
+    expect(profileEmergencyNameRule('Jane')).toBe(EMERGENCY_BOTH);
+    expect(profileEmergencyNameRule('Jane Doe')).toBeNull();
+  });
+});
