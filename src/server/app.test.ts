@@ -88,6 +88,10 @@ describe('the error handler', () => {
   it('renders an AppError with its status, message and field errors', () => {
     const error = AppError.validation({ email: ['Email is required'] });
     expect(error.status).toBe(400);
-    expect(error.toJSON()).toEqual({ error: 'Email is required', code: 'VALIDATION', errors: { email: ['Email is required'] } });
+    expect(error.toJSON()).toEqual({
+      error: 'Email is required',
+      code: 'VALIDATION',
+      errors: { email: ['Email is required'] },
+    });
   });
 });

@@ -38,7 +38,7 @@ export const MSG = {
   /** What the login modal shows for a 401. */
   loginInvalidModal: 'Invalid username or password. Please try again.',
   loginOther: 'An error occurred during login, please contact support if the problem persists.',
-  loginRateLimited: 'Too many failed sign-in attempts. Please wait a minute and try again.',
+  loginRateLimited: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   accountInactive: 'This account has been archived. Please contact the association.',
 
   resetUsernameRequired: 'Please enter your username',

@@ -136,7 +136,7 @@ export const PROFILE_READ_ONLY = [
 ] as const;
 
 export const profileUpdateSchema = z.strictObject({
-  email: text,
+  email: text.default(''),
   contact_number: optionalText,
   emergency_contact_name: text.default(''),
   emergency_contact_number: text.default(''),

@@ -1,6 +1,139 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changePasswordSchema,
+  loginSchema,
+  profileUpdateSchema,
+  registrationPayloadSchema,
+  resetConfirmSchema,
+  resetRequestSchema,
+} from '../../domain/accounts/index.ts';
 import type { AppContext } from '../context.ts';
+import { currentUser, requireUser } from '../plugins/auth.ts';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
+import { assertNoReadOnlyFields, loadProfile, updateProfile } from './profile.ts';
+import { ProfileResponseSchema } from './profile-shape.ts';
+import { changePassword, login, register } from './service.ts';
+import {
+  cookieMaxAge,
+  endSession,
+  type IssuedSession,
+  REFRESH_COOKIE,
+  refreshCookieOptions,
+  refreshSession,
+} from './sessions.ts';
 
-export function accountsRoutes(_ctx: AppContext): FastifyPluginAsync {
-  return async () => {};
+const Access = z.object({ access: z.string().describe('Short-lived JWT; the refresh token is only in the cookie.') });
+const Message = z.object({ message: z.string() });
+/** The refresh token comes in the cookie; a body field is accepted for clients without cookies. */
+const RefreshBody = z.strictObject({ refresh: z.string().max(256).optional() }).nullish();
+
+const tags = ['accounts'];
+const bearerOnly = [{ bearer: [] }];
+
+export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
+  const setRefreshCookie = (reply: FastifyReply, session: IssuedSession) =>
+    reply.setCookie(
+      REFRESH_COOKIE,
+      session.refresh,
+      refreshCookieOptions(ctx.config, cookieMaxAge(ctx, session.expiresAt)),
+    );
+  const clearRefreshCookie = (reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE, refreshCookieOptions(ctx.config));
+  const presentedToken = (request: FastifyRequest, body: z.infer<typeof RefreshBody>) =>
+    request.cookies[REFRESH_COOKIE] || body?.refresh || undefined;
+
+  return async (app) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.post(
+      '/register/',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: { tags, body: registrationPayloadSchema, response: { 201: ProfileResponseSchema } },
+      },
+      async (request, reply) => reply.status(201).send(await register(ctx, request.body)),
+    );
+
+    api.post('/login/', { schema: { tags, body: loginSchema, response: { 200: Access } } }, async (request, reply) => {
+      const session = await login(ctx, request.body, request.ip);
+      setRefreshCookie(reply, session);
+      return { access: session.access };
+    });
+
+    api.post(
+      '/token/refresh/',
+      { schema: { tags, body: RefreshBody, response: { 200: Access } } },
+      async (request, reply) => {
+        try {
+          const session = await refreshSession(ctx, presentedToken(request, request.body));
+          setRefreshCookie(reply, session);
+          return { access: session.access };
+        } catch (error) {
+          clearRefreshCookie(reply);
+          throw error;
+        }
+      },
+    );
+
+    api.post(
+      '/logout/',
+      { schema: { tags, body: RefreshBody, response: { 200: Message } } },
+      async (request, reply) => {
+        await endSession(ctx, presentedToken(request, request.body));
+        clearRefreshCookie(reply);
+        return { message: 'Logged out' };
+      },
+    );
+
+    api.get(
+      '/profile/',
+      { onRequest: requireUser, schema: { tags, security: bearerOnly, response: { 200: ProfileResponseSchema } } },
+      async (request) => loadProfile(ctx.db, currentUser(request).id),
+    );
+
+    api.put(
+      '/profile/',
+      {
+        onRequest: requireUser,
+        preValidation: async (request) => assertNoReadOnlyFields(request.body),
+        schema: { tags, security: bearerOnly, body: profileUpdateSchema, response: { 200: ProfileResponseSchema } },
+      },
+      async (request) => updateProfile(ctx, currentUser(request).id, request.body),
+    );
+
+    api.post(
+      '/change-password/',
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          security: bearerOnly,
+          body: changePasswordSchema,
+          response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        const result = await changePassword(ctx, currentUser(request).id, request.body);
+        clearRefreshCookie(reply);
+        return result;
+      },
+    );
+
+    api.post(
+      '/password-reset-request/',
+      {
+        config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+        schema: { tags, body: resetRequestSchema, response: { 200: Message } },
+      },
+      async (request) => requestPasswordReset(ctx, request.body, request.log),
+    );
+
+    api.post(
+      '/password-reset-confirm/',
+      { schema: { tags, body: resetConfirmSchema, response: { 200: Message } } },
+      async (request) => confirmPasswordReset(ctx, request.body),
+    );
+  };
 }

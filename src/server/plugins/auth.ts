@@ -41,7 +41,7 @@ export async function signAccessToken(ctx: AppContext, userId: number): Promise<
     .sign(secretKey(ctx));
 }
 
-async function verifyAccessToken(ctx: AppContext, token: string): Promise<number | null> {
+async function verifyAccessToken(ctx: AppContext, token: string): Promise<{ id: number; issuedAt: number } | null> {
   try {
     const { payload } = await jwtVerify(token, secretKey(ctx), {
       algorithms: ['HS256'],
@@ -50,7 +50,8 @@ async function verifyAccessToken(ctx: AppContext, token: string): Promise<number
       currentDate: ctx.now(),
     });
     const id = Number(payload.sub);
-    return Number.isInteger(id) && id > 0 ? id : null;
+    if (!Number.isInteger(id) || id <= 0 || typeof payload.iat !== 'number') return null;
+    return { id, issuedAt: payload.iat };
   } catch {
     return null;
   }
@@ -63,8 +64,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
-    const id = await verifyAccessToken(ctx, header.slice(7).trim());
-    if (!id) return;
+    const token = await verifyAccessToken(ctx, header.slice(7).trim());
+    if (!token) return;
     const [row] = await ctx.db
       .select({
         id: users.id,
@@ -73,11 +74,14 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
         admin_level: users.adminLevel,
         is_superuser: users.isSuperuser,
         isActive: users.isActive,
+        passwordChangedAt: users.passwordChangedAt,
       })
       .from(users)
-      .where(eq(users.id, id));
+      .where(eq(users.id, token.id));
     if (!row?.isActive) return;
-    const { isActive: _active, ...user } = row;
+    // A password change or reset ends every access token issued before it (iat has whole seconds).
+    if (token.issuedAt < Math.floor(row.passwordChangedAt.getTime() / 1000)) return;
+    const { isActive: _active, passwordChangedAt: _changed, ...user } = row;
     request.authUser = user;
   });
 }

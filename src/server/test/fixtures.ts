@@ -34,6 +34,9 @@ export async function createUser(
       passwordHash: await hashPassword(password),
       firstName: 'Test',
       lastName: `User${counter}`,
+      // on the app's clock, so that tests which move time see a consistent history
+      passwordChangedAt: app.ctx.now(),
+      createdAt: app.ctx.now(),
       ...LEVELS[options.kind ?? 'user'],
     })
     .returning({ id: users.id });

@@ -86,19 +86,29 @@ async function send(path: string, options: RequestOptions, access: string | null
 
 let refreshing: Promise<string | null> | null = null;
 
-/** Exchanges the refresh cookie for a new access token; one refresh at a time. */
+async function postRefresh(): Promise<string | null> {
+  const res = await fetch(`${API_BASE}/token/refresh/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+    credentials: 'same-origin',
+  });
+  if (!res.ok) return null;
+  return ((await res.json()) as { access: string }).access;
+}
+
+/** Exchanges the refresh cookie for a new access token; one refresh at a time. Another tab may
+ * have rotated the shared cookie a moment earlier (the server answers that race with 401), so a
+ * failed refresh is tried once more with the cookie that tab received. */
 export function refreshAccessToken(): Promise<string | null> {
   refreshing ??= (async () => {
     try {
-      const res = await fetch(`${API_BASE}/token/refresh/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-        credentials: 'same-origin',
-      });
-      if (!res.ok) return null;
-      const { access } = (await res.json()) as { access: string };
-      tokens.setAccess(access);
+      let access = await postRefresh();
+      if (!access) {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        access = await postRefresh();
+      }
+      if (access) tokens.setAccess(access);
       return access;
     } catch {
       return null;

@@ -1,0 +1,158 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { sessions, users } from '../db/schema.ts';
+import { createUser } from '../test/fixtures.ts';
+import { bearer, json, testConfig, useTestApp } from '../test/helper.ts';
+import { refreshCookieOptions } from './sessions.ts';
+import { refreshCookie, refreshSetCookie } from './test-support.ts';
+import { hashToken } from './tokens.ts';
+
+const t = useTestApp();
+
+const INVALID = 'Invalid username or password, please try again.';
+const LIMITED = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
+
+const login = (username: string, password: string, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/v1/login/', payload: { username, password }, remoteAddress });
+
+describe('login', () => {
+  it('answers only the access token and sets the refresh token as an HttpOnly, SameSite=Strict cookie', async () => {
+    const user = await createUser(t.app);
+    const res = await login(user.username, user.password);
+    expect(res.statusCode).toBe(200);
+    const body = json(res);
+    expect(Object.keys(body)).toEqual(['access']);
+    expect(typeof body.access).toBe('string');
+
+    const setCookie = refreshSetCookie(res) ?? '';
+    expect(setCookie).toMatch(/; HttpOnly/);
+    expect(setCookie).toMatch(/; SameSite=Strict/);
+    expect(setCookie).toMatch(/; Path=\/api\/v1\//);
+    expect(setCookie).toMatch(new RegExp(`; Max-Age=${14 * 24 * 3600}(;|$)`));
+    expect(setCookie).not.toMatch(/; Secure/); // not production
+    const token = refreshCookie(res).slice('refresh='.length);
+    expect(res.body).not.toContain(token);
+
+    // only the token's hash is stored
+    const rows = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.tokenHash).toBe(hashToken(token));
+    expect(rows[0]?.tokenHash).not.toBe(token);
+
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/profile/',
+      headers: bearer(String(body.access)),
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(json(profile).username).toBe(user.username);
+  });
+
+  it('marks the cookie Secure in production', () => {
+    expect(refreshCookieOptions(testConfig({ NODE_ENV: 'production' })).secure).toBe(true);
+    expect(refreshCookieOptions(testConfig()).secure).toBe(false);
+  });
+
+  it('finds the username whatever its case', async () => {
+    const user = await createUser(t.app, { username: 'CamelCaseUser' });
+    expect((await login('camelcaseuser', user.password)).statusCode).toBe(200);
+    expect((await login(' CAMELCASEUSER ', user.password)).statusCode).toBe(200);
+  });
+
+  it('answers a wrong password, an unknown user and an archived account with the same 401', async () => {
+    const user = await createUser(t.app);
+    const archived = await createUser(t.app);
+    await t.app.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, archived.id));
+
+    const answers = [
+      await login(user.username, 'Wrong#Pass1'),
+      await login('nobodyhere1', 'Wrong#Pass1'),
+      await login(archived.username, archived.password),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(401);
+      expect(json(res)).toEqual({ error: INVALID, code: 'UNAUTHENTICATED' });
+      expect(refreshSetCookie(res)).toBeUndefined();
+    }
+    expect(await t.app.ctx.db.select().from(sessions)).toHaveLength(0);
+  });
+
+  it('requires both fields', async () => {
+    const res = await login('  ', '');
+    expect(res.statusCode).toBe(400);
+    expect(json(res).errors).toEqual({
+      username: ['*Please enter your username'],
+      password: ['*Please enter your password'],
+    });
+  });
+
+  it('refuses unknown fields', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login/',
+      payload: { username: 'someone12', password: 'x', refresh: 'y' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).errors).toEqual({ refresh: ['Unknown field: refresh'] });
+  });
+});
+
+describe('login: failed attempts per address', () => {
+  it('answers 429 to the 11th attempt from an address within a minute, even with the right password', async () => {
+    const user = await createUser(t.app);
+    const ip = '203.0.113.7';
+    for (let i = 0; i < 10; i++) expect((await login(`guess${i}user`, 'Wrong#Pass1', ip)).statusCode).toBe(401);
+
+    const blocked = await login(user.username, user.password, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(json(blocked).error).toBe(LIMITED);
+    // another address is not affected
+    expect((await login(user.username, user.password, '203.0.113.8')).statusCode).toBe(200);
+
+    t.clock.advance(59_000);
+    expect((await login(user.username, user.password, ip)).statusCode).toBe(429);
+    t.clock.advance(1_000);
+    expect((await login(user.username, user.password, ip)).statusCode).toBe(200);
+  });
+
+  it('keeps counting the address after a successful sign-in', async () => {
+    const user = await createUser(t.app);
+    const ip = '203.0.113.9';
+    for (let i = 0; i < 9; i++) await login(`guess${i}user`, 'Wrong#Pass1', ip);
+    expect((await login(user.username, user.password, ip)).statusCode).toBe(200);
+    expect((await login('guess9user', 'Wrong#Pass1', ip)).statusCode).toBe(401);
+    expect((await login(user.username, user.password, ip)).statusCode).toBe(429);
+  });
+});
+
+describe('login: failed attempts per account', () => {
+  it('answers 429 after 10 failures on one account within 15 minutes, from any address', async () => {
+    const user = await createUser(t.app);
+    for (let i = 0; i < 10; i++) {
+      expect((await login(user.username.toUpperCase(), 'Wrong#Pass1', `198.51.100.${i + 1}`)).statusCode).toBe(401);
+    }
+    const blocked = await login(user.username, user.password, '198.51.100.200');
+    expect(blocked.statusCode).toBe(429);
+    expect(json(blocked).error).toBe(LIMITED);
+
+    t.clock.advance(14 * 60_000);
+    expect((await login(user.username, user.password, '198.51.100.201')).statusCode).toBe(429);
+    t.clock.advance(60_000);
+    expect((await login(user.username, user.password, '198.51.100.202')).statusCode).toBe(200);
+  });
+
+  it('answers an unknown username the same way, so the limit does not reveal who has an account', async () => {
+    for (let i = 0; i < 10; i++) await login('ghostuser1', 'Wrong#Pass1', `198.51.100.${i + 1}`);
+    const blocked = await login('ghostuser1', 'Wrong#Pass1', '198.51.100.200');
+    expect(blocked.statusCode).toBe(429);
+    expect(json(blocked).error).toBe(LIMITED);
+  });
+
+  it('clears the account counter on a successful sign-in', async () => {
+    const user = await createUser(t.app);
+    for (let i = 0; i < 9; i++) await login(user.username, 'Wrong#Pass1', `198.51.100.${i + 1}`);
+    expect((await login(user.username, user.password, '198.51.100.100')).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) await login(user.username, 'Wrong#Pass1', `198.51.100.${i + 20}`);
+    expect((await login(user.username, user.password, '198.51.100.101')).statusCode).toBe(200);
+  });
+});

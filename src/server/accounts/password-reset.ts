@@ -1,0 +1,101 @@
+import { and, eq, gt, gte, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { MSG, passwordRule, toFieldErrors, validateResetRequest } from '../../domain/accounts/index.ts';
+import type { AppContext } from '../context.ts';
+import { passwordResetTokens, type UserRow, users } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { passwordResetMail, resetLink } from './mail-templates.ts';
+import { hashPassword } from './passwords.ts';
+import { findUserByUsername, personalContentRule, replacePassword } from './service.ts';
+import { decodeUid, encodeUid, hashToken, newToken, shiftMs } from './tokens.ts';
+
+/** A reset link lives this long (decisions.md). */
+export const RESET_LINK_MS = 60 * 60 * 1000;
+
+/**
+ * POST /api/v1/password-reset-request/. The answer is the same whether or not the username
+ * exists; the e-mail goes out in the background so that its delivery time does not tell either.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  input: { username: string },
+  log: FastifyBaseLogger,
+): Promise<{ message: string }> {
+  const messages = validateResetRequest(input);
+  if (Object.keys(messages).length > 0) throw AppError.validation(toFieldErrors(messages));
+  const user = await findUserByUsername(ctx.db, input.username);
+  if (user?.isActive) {
+    const token = await issueResetToken(ctx, user.id);
+    const mail = passwordResetMail(ctx.config, user, resetLink(ctx.config, encodeUid(user.id), token));
+    ctx.mailer.send(mail).catch((err: unknown) => log.error({ err, userId: user.id }, 'password reset mail failed'));
+  }
+  return { message: MSG.resetRequestSent };
+}
+
+/** Stores a new single-use reset token (hashed) for the user and returns it. */
+export async function issueResetToken(ctx: AppContext, userId: number): Promise<string> {
+  const token = newToken();
+  const now = ctx.now();
+  await ctx.db.insert(passwordResetTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: shiftMs(now, RESET_LINK_MS),
+  });
+  return token;
+}
+
+const invalidLink = () => new AppError('BAD_REQUEST', MSG.resetLinkInvalid);
+
+/** The user and token row a link names, when the link is still good: unused, unexpired, and
+ * issued no earlier than the user's last password change. */
+async function findValidLink(ctx: AppContext, uidb64: string, token: string) {
+  const userId = decodeUid(uidb64);
+  if (userId === null) return null;
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .select({ tokenId: passwordResetTokens.id, user: users })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+        gte(passwordResetTokens.createdAt, users.passwordChangedAt),
+        eq(users.isActive, true),
+      ),
+    );
+  return row ?? null;
+}
+
+function checkNewPassword(user: UserRow, password: string): void {
+  const message = passwordRule(password) ?? personalContentRule(user, password);
+  if (message) throw AppError.validation({ new_password: [message] });
+}
+
+/** POST /api/v1/password-reset-confirm/. The token is spent by a conditional update, so of two
+ * uses at once only one succeeds; the new password revokes every session. */
+export async function confirmPasswordReset(
+  ctx: AppContext,
+  input: { uidb64: string; token: string; new_password: string },
+): Promise<{ message: string }> {
+  const link = await findValidLink(ctx, input.uidb64, input.token);
+  if (!link) throw invalidLink();
+  checkNewPassword(link.user, input.new_password);
+  const passwordHash = await hashPassword(input.new_password);
+  const now = ctx.now();
+  const spent = await ctx.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.id, link.tokenId), isNull(passwordResetTokens.usedAt)))
+      .returning({ id: passwordResetTokens.id });
+    if (!used) return false;
+    await replacePassword(tx, link.user.id, passwordHash, now);
+    return true;
+  });
+  if (!spent) throw invalidLink();
+  return { message: MSG.resetSuccess };
+}

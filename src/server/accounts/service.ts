@@ -1,0 +1,153 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  type ChangePasswordInput,
+  type LoginInput,
+  MSG,
+  normaliseRegistration,
+  passwordContentRule,
+  type RegistrationPayload,
+  toFieldErrors,
+  validateChangePassword,
+  validateLogin,
+  validateRegistration,
+} from '../../domain/accounts/index.ts';
+import { londonToday } from '../../domain/dates.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { passwordResetTokens, profiles, type UserRow, users } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { clearAccountFailures, failureKeys, isLoginBlocked, recordLoginFailure } from './login-limits.ts';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { loadProfile } from './profile.ts';
+import type { ProfileResponse } from './profile-shape.ts';
+import { type IssuedSession, revokeUserSessions, startSession } from './sessions.ts';
+
+function throwIfAny(messages: Record<string, string>): void {
+  if (Object.keys(messages).length > 0) throw AppError.validation(toFieldErrors(messages));
+}
+
+const usernameTaken = () => AppError.validation({ username: [MSG.usernameTaken] });
+
+/** True when the error (or one it wraps) is PostgreSQL's unique violation, from pg or PGlite,
+ * possibly wrapped by Drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The account whose username matches, ignoring case. */
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`);
+  return user;
+}
+
+/** POST /api/v1/register/: every rule of doc 1 §5, then the user and profile in one transaction. */
+export async function register(ctx: AppContext, payload: RegistrationPayload): Promise<ProfileResponse> {
+  throwIfAny(validateRegistration(payload, { provider: ctx.config.association.code, today: londonToday(ctx.now()) }));
+  if (await findUserByUsername(ctx.db, payload.username)) throw usernameTaken();
+  const p = normaliseRegistration(payload);
+  const passwordHash = await hashPassword(p.password);
+  const now = ctx.now();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: p.username,
+          email: p.email,
+          passwordHash,
+          firstName: p.first_name,
+          lastName: p.last_name,
+          passwordChangedAt: now,
+          createdAt: now,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('register: insert returned nothing');
+      await tx.insert(profiles).values({
+        userId: user.id,
+        isRacer: p.is_racer,
+        isRacerConfirmed: 'PENDING',
+        contactNumber: p.contact_number,
+        dateOfBirth: p.date_of_birth,
+        gender: p.gender,
+        skiOrBoard: p.ski_or_board,
+        localClub: p.local_club ?? '',
+        otherClub: p.other_club,
+        emergencyContactName: p.emergency_contact_name,
+        emergencyContactNumber: p.emergency_contact_number,
+        acceptTermsAndConditions: p.accept_terms_and_conditions,
+        permissionPhotographed: p.permission_photographed,
+        permissionNameOnPhotos: p.permission_name_on_photos,
+        permissionSocialMedia: p.permission_social_media,
+        permissionShareDataWithSponsors: p.permission_share_data_with_sponsors,
+        seRegNumber: p.se_reg_number,
+      });
+      return loadProfile(tx, user.id);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+}
+
+/**
+ * POST /api/v1/login/. Failed attempts count per address (10 a minute) and per account (10 in
+ * 15 minutes); past either limit the answer is 429 before the password is looked at. A wrong
+ * password, an unknown username and an archived account all answer the same 401, after the same
+ * amount of hashing work.
+ */
+export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<IssuedSession> {
+  throwIfAny(validateLogin(input));
+  const keys = failureKeys(ip, input.username);
+  if (await isLoginBlocked(ctx, keys)) throw new AppError('RATE_LIMITED', MSG.loginRateLimited);
+  const user = await findUserByUsername(ctx.db, input.username);
+  const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
+  if (!user || !matches || !user.isActive) {
+    await recordLoginFailure(ctx, keys);
+    throw AppError.unauthenticated(MSG.loginInvalid);
+  }
+  await clearAccountFailures(ctx, keys);
+  return startSession(ctx, user.id);
+}
+
+/** Sets a new password: the hash, the time of change (older reset links die), every session
+ * revoked and unused reset tokens deleted. Runs inside the caller's transaction. */
+export async function replacePassword(tx: Db, userId: number, passwordHash: string, now: Date): Promise<void> {
+  await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, userId));
+  await revokeUserSessions(tx, userId, now);
+  await tx
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** The content rule with the user's own details (doc 1 §5 "password content"). */
+export function personalContentRule(user: UserRow, password: string): string | null {
+  return passwordContentRule(password, {
+    username: user.username,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+  });
+}
+
+/** POST /api/v1/change-password/ for the signed-in user. */
+export async function changePassword(
+  ctx: AppContext,
+  userId: number,
+  input: ChangePasswordInput,
+): Promise<{ success: true; message: string }> {
+  throwIfAny(validateChangePassword(input));
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw AppError.unauthenticated();
+  if (!(await verifyPassword(user.passwordHash, input.old_password))) {
+    throw AppError.validation({ old_password: [MSG.currentPasswordWrong] });
+  }
+  const content = personalContentRule(user, input.new_password1);
+  if (content) throw AppError.validation({ new_password1: [content] });
+  const passwordHash = await hashPassword(input.new_password1);
+  await ctx.db.transaction((tx) => replacePassword(tx, userId, passwordHash, ctx.now()));
+  return { success: true, message: MSG.passwordChanged };
+}
