@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -22,7 +23,9 @@ import { maintenanceGate } from './maintenance/gate.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { MAX_UPLOAD_BYTES } from './plugins/file-types.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
+import { registerMedia } from './plugins/storage.ts';
 import { versionRoutes } from './version/routes.ts';
 
 export type App = FastifyInstance;
@@ -81,6 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES } });
   await app.register(rateLimit, { global: false });
 
   await app.register(swagger, {
@@ -104,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     { prefix: API_PREFIX },
   );
 
+  registerMedia(app, ctx);
   await registerWeb(app, config);
   app.addHook('onClose', async () => database.close());
   return app;

@@ -130,5 +130,98 @@ export const siteSettings = pgTable('site_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Every uploaded file: stored under a generated name in DATA_DIR/uploads, served at
+ * /media/{key} with its real type; documents download with their original name. */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  originalName: text('original_name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+const fileRef = (name: string) => text(name).references(() => storedFiles.key, { onDelete: 'set null' });
+
+/** An event (the API calls it a product). Money in integer pence; windows are London local
+ * dates and times (decisions.md). `booked` counts places taken; bookings arrive later. */
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    date: date('date', { mode: 'string' }).notNull(),
+    slopeName: text('slope_name').notNull(),
+    pricePence: integer('price_pence').notNull().default(0),
+    image: fileRef('image'),
+    logo: fileRef('logo'),
+    url: text('url').notNull().default(''),
+    bannerMessage: text('banner_message').notNull().default(''),
+    eventType: text('event_type', { enum: ['race', 'external', 'school', 'information'] }).notNull(),
+    registrationOpen: date('registration_open', { mode: 'string' }),
+    registrationOpenTime: text('registration_open_time'),
+    registrationClose: date('registration_close', { mode: 'string' }),
+    registrationCloseTime: text('registration_close_time'),
+    quantity: integer('quantity').notNull().default(0),
+    booked: integer('booked').notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('events_date_idx').on(t.date)],
+);
+
+/** A document attached to an event (pdf, doc, docx, txt). */
+export const eventDocuments = pgTable('event_documents', {
+  id: serial('id').primaryKey(),
+  eventId: integer('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  file: text('file')
+    .notNull()
+    .references(() => storedFiles.key),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A club and its slope (doc 2 "Slope detail"). */
+export const slopeInfo = pgTable('slope_info', {
+  id: serial('id').primaryKey(),
+  raceClubName: text('race_club_name').notNull(),
+  slopeName: text('slope_name').notNull(),
+  slopeContactNumber: text('slope_contact_number').notNull().default(''),
+  slopeWebsite: text('slope_website').notNull().default(''),
+  slopeEmail: text('slope_email').notNull().default(''),
+  addressLine1: text('address_line_1').notNull().default(''),
+  addressLine2: text('address_line_2').notNull().default(''),
+  locality: text('locality').notNull().default(''),
+  postcode: text('postcode').notNull().default(''),
+  slopeImage: fileRef('slope_image'),
+  slopeMap: fileRef('slope_map'),
+});
+
+/** Policy and footer documents (pdf). */
+export const organizationDocuments = pgTable('organization_documents', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  document: text('document')
+    .notNull()
+    .references(() => storedFiles.key),
+});
+
+export const teamMembers = pgTable('team_members', {
+  id: serial('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  position: text('position').notNull(),
+  photo: fileRef('photo'),
+});
+
+export const faqs = pgTable('faqs', {
+  id: serial('id').primaryKey(),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;

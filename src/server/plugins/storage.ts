@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { storedFiles } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { detectType, FILE_KINDS, type FileKindName, type FileType, MAX_UPLOAD_BYTES, typeByExt } from './file-types.ts';
+
+/** A file as it arrived in a multipart request. */
+export interface Upload {
+  field: string;
+  filename: string;
+  bytes: Buffer;
+}
+
+/** An upload whose content was checked against its kind: safe to store. */
+export interface CheckedUpload extends Upload {
+  type: FileType;
+}
+
+const KEY = /^[a-f0-9]{32}\.[a-z]{3,4}$/;
+
+/** Where uploads live: DATA_DIR/uploads, or a temporary folder for an in-memory database. */
+export function uploadsDir(config: Config): string {
+  return config.dataDir.startsWith('memory://')
+    ? join(tmpdir(), `piste-uploads-${process.pid}`)
+    : join(config.dataDir, 'uploads');
+}
+
+/** Refuses a file whose bytes are not one of its kind's types, or that is too large. The message
+ * is the kind's own, keyed by the form field. Nothing is written. */
+export function checkUpload(upload: Upload, kindName: FileKindName): CheckedUpload {
+  const kind = FILE_KINDS[kindName];
+  if (upload.bytes.length > kind.maxBytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', kind.tooLarge, { [upload.field]: [kind.tooLarge] });
+  }
+  const type = detectType(kind, upload.bytes);
+  if (!type) throw AppError.validation({ [upload.field]: [kind.wrongType] });
+  return { ...upload, type };
+}
+
+/**
+ * Writes checked files under generated names, then runs `work` in one transaction with their keys
+ * (the stored_files rows are inserted in that transaction). If anything fails the files are
+ * deleted again, so a refused or failed write leaves nothing behind.
+ */
+export async function storeFiles<T>(
+  ctx: AppContext,
+  files: Record<string, CheckedUpload | undefined>,
+  work: (keys: Record<string, string>, tx: Tx) => Promise<T>,
+): Promise<T> {
+  const dir = uploadsDir(ctx.config);
+  await mkdir(dir, { recursive: true });
+  const keys: Record<string, string> = {};
+  const written: string[] = [];
+  try {
+    for (const [field, file] of Object.entries(files)) {
+      if (!file) continue;
+      const key = `${randomBytes(16).toString('hex')}.${file.type.ext}`;
+      await writeFile(join(dir, key), file.bytes, { flag: 'wx' });
+      written.push(key);
+      keys[field] = key;
+    }
+    return await ctx.db.transaction(async (tx) => {
+      for (const [field, key] of Object.entries(keys)) {
+        const file = files[field] as CheckedUpload;
+        await tx.insert(storedFiles).values({
+          key,
+          originalName: safeName(file.filename, file.type.ext),
+          contentType: file.type.mime,
+          size: file.bytes.length,
+          createdAt: ctx.now(),
+        });
+      }
+      return work(keys, tx);
+    });
+  } catch (error) {
+    await Promise.all(written.map((key) => rm(join(dir, key), { force: true })));
+    throw error;
+  }
+}
+
+/** Deletes stored files (rows and bytes) that nothing refers to any more. Missing ones are ignored. */
+export async function removeFiles(ctx: AppContext, db: Db | Tx, keys: (string | null | undefined)[]): Promise<void> {
+  const wanted = keys.filter((k): k is string => typeof k === 'string' && KEY.test(k));
+  if (wanted.length === 0) return;
+  await db.delete(storedFiles).where(inArray(storedFiles.key, wanted));
+  const dir = uploadsDir(ctx.config);
+  await Promise.all(wanted.map((key) => rm(join(dir, key), { force: true })));
+}
+
+/** The public address of a stored file. */
+export function mediaUrl(key: string | null | undefined): string | null {
+  return key ? `/media/${key}` : null;
+}
+
+/** A file name fit for a Content-Disposition header: the original's base name, printable, with
+ * the real extension. */
+function safeName(filename: string, ext: string): string {
+  const base = (filename.split(/[\\/]/).pop() ?? '').replace(/[^\p{L}\p{N} ._()-]/gu, '').trim();
+  const stem = base.replace(/\.[^.]*$/, '').slice(0, 120) || 'file';
+  return `${stem}.${ext}`;
+}
+
+/**
+ * Reads a multipart form: text fields and files (each into memory, at most the largest kind's
+ * limit). A file over the limit answers 413 with a clear message.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; files: Record<string, Upload> }> {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This form must be sent as multipart/form-data.');
+  }
+  const fields: Record<string, string> = {};
+  const files: Record<string, Upload> = {};
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 4, fields: 40, fieldSize: 100_000 },
+    })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (bytes.length > 0 || part.filename)
+          files[part.fieldname] = { field: part.fieldname, filename: part.filename, bytes };
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('PAYLOAD_TOO_LARGE', `The file is too large (${MAX_UPLOAD_BYTES / 1024 / 1024} MB at most).`);
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      throw new AppError('BAD_REQUEST', 'The form has too many parts.');
+    }
+    throw error;
+  }
+  return { fields, files };
+}
+
+/** GET /media/{key}: a stored file with its real type; documents download with their original name. */
+export function registerMedia(app: FastifyInstance, ctx: AppContext): void {
+  app.get<{ Params: { key: string } }>('/media/:key', { schema: { hide: true } }, async (request, reply) => {
+    const { key } = request.params;
+    if (!KEY.test(key)) throw AppError.notFound('No such file.');
+    const [row] = await ctx.db.select().from(storedFiles).where(eq(storedFiles.key, key));
+    const type = typeByExt(key.split('.')[1] ?? '');
+    if (!row || !type) throw AppError.notFound('No such file.');
+    const disposition = type.inline ? 'inline' : 'attachment';
+    const ascii = row.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+    reply
+      .header('content-type', row.contentType)
+      .header('content-length', row.size)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header(
+        'content-disposition',
+        `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.originalName)}`,
+      );
+    const path = join(uploadsDir(ctx.config), key);
+    const found = await stat(path).catch(() => null);
+    if (!found?.isFile()) throw AppError.notFound('No such file.');
+    return reply.send(createReadStream(path));
+  });
+}
