@@ -1,4 +1,101 @@
-/** Stub: the accounts work replaces it. Reads useModalStore itself to know when it is open. */
+import { Alert, Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { MSG } from '../../domain/accounts/messages.ts';
+import { validateLogin } from '../../domain/accounts/validation.ts';
+import { ApiError } from '../api/client.ts';
+import { useModalStore } from '../ui/modal-store.ts';
+import { toast } from '../ui/toast.ts';
+import { logIn } from './api.ts';
+import { MODAL_CHROME, redirectTarget } from './form-helpers.ts';
+
+/** The message the modal shows for a failed sign-in (doc 1 §8). */
+function loginFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return MSG.loginInvalidModal;
+  if (error instanceof ApiError && error.status === 429) return error.message || MSG.loginRateLimited;
+  return MSG.loginOther;
+}
+
+/** Log In (doc 1 §2 Modals): username, password, Enter submits; links to Register and to the
+ * reset request. After signing in the user goes to the `redirect` query value, if any. */
 export function LoginModal() {
-  return null;
+  const modal = useModalStore((s) => s.modal);
+  const open = useModalStore((s) => s.open);
+  const close = useModalStore((s) => s.close);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { username: '', password: '' },
+    validate: (values) => validateLogin(values),
+  });
+
+  const dismiss = () => {
+    form.reset();
+    setFailure(null);
+    close();
+  };
+
+  const submit = form.onSubmit(async ({ username, password }) => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      const user = await logIn(username, password);
+      form.reset();
+      close();
+      toast.success(`Welcome back, ${user.first_name}!`);
+      const target = redirectTarget(searchParams.get('redirect'), location.pathname);
+      if (target) navigate(target);
+    } catch (error) {
+      setFailure(loginFailure(error));
+      if (error instanceof ApiError && error.status === 401) form.setFieldValue('password', '');
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const switchTo = (name: 'signup' | 'forgotPassword') => {
+    form.reset();
+    setFailure(null);
+    open(name);
+  };
+
+  return (
+    <Modal opened={modal === 'login'} onClose={dismiss} title="Log In" centered size="sm" {...MODAL_CHROME}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {failure && (
+            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="login-error">
+              {failure}
+            </Alert>
+          )}
+          <TextInput label="Username" autoComplete="username" data-autofocus {...form.getInputProps('username')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            {...form.getInputProps('password')}
+            aria-invalid={form.errors.password ? true : undefined}
+          />
+          <Anchor component="button" type="button" size="sm" ta="left" onClick={() => switchTo('forgotPassword')}>
+            Forgotten your password
+          </Anchor>
+          <Button type="submit" loading={busy} fullWidth>
+            Login
+          </Button>
+          <Group gap={4} justify="center">
+            <Text size="sm">Don't have an account?</Text>
+            <Anchor component="button" type="button" size="sm" onClick={() => switchTo('signup')}>
+              Register
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
 }

@@ -1,4 +1,83 @@
-/** Stub: replaced by its real page in this issue. */
+import { Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconKey, IconUser, IconUsers } from '@tabler/icons-react';
+import { NARROW_QUERY } from '../app/paths.ts';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { ProfileDetails } from './ProfileDetails.tsx';
+import { useProfileStore } from './store.ts';
+
+const SECTIONS = [
+  { value: 'details', label: 'Profile Details', icon: IconUser },
+  { value: 'linked', label: 'Linked Accounts', icon: IconUsers },
+  { value: 'password', label: 'Change Password', icon: IconKey },
+] as const;
+
+/** Linked Accounts: the family-linking work fills this in; until then it says so and lists the
+ * family the account already belongs to. */
+function LinkedAccounts() {
+  const family = useProfileStore((s) => s.family);
+  const username = useProfileStore((s) => s.username);
+  const others = family?.members.filter((m) => m.username !== username) ?? [];
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h3">
+        Linked Accounts
+      </Title>
+      <Text>
+        Linking accounts into a family (for example a parent and their children) arrives with the family-linking work.
+        Requests will be made here and approved by an administrator.
+      </Text>
+      {others.length > 0 && (
+        <Text size="sm">
+          Already linked: {others.map((m) => `${m.first_name} ${m.last_name} (${m.username})`).join(', ')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** My Profile (/profile, login required): a side menu with Profile Details, Linked Accounts and
+ * Change Password (doc 1 §2 Account screens). On narrow screens the menu sits above the page. */
 export function ProfilePage() {
-  return <h1>ProfilePage</h1>;
+  const narrow = useMediaQuery(NARROW_QUERY) ?? false;
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="lg">
+        My Profile
+      </Title>
+      <Tabs
+        defaultValue="details"
+        orientation={narrow ? 'horizontal' : 'vertical'}
+        variant="pills"
+        keepMounted={false}
+        styles={{
+          list: narrow ? { flexDirection: 'column', marginBottom: 'var(--mantine-spacing-md)' } : { minWidth: 200 },
+          tabLabel: { textAlign: 'left' },
+        }}
+      >
+        <Tabs.List aria-label="Profile menu">
+          {SECTIONS.map(({ value, label, icon: Icon }) => (
+            <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="details" pl={narrow ? 0 : 'lg'}>
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+            <ProfileDetails />
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="linked" pl={narrow ? 0 : 'lg'}>
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+            <LinkedAccounts />
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="password" pl={narrow ? 0 : 'lg'}>
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+            <ChangePasswordForm />
+          </Paper>
+        </Tabs.Panel>
+      </Tabs>
+    </Container>
+  );
 }

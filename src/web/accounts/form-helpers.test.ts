@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../../domain/accounts/messages.ts';
+import { ApiError } from '../api/client.ts';
+import { changePasswordFailure, redirectTarget, serverMessage } from './form-helpers.ts';
+
+describe('redirectTarget', () => {
+  it('goes to an in-site path that differs from the current one', () => {
+    expect(redirectTarget('/profile', '/')).toBe('/profile');
+    expect(redirectTarget('/checkout?x=1', '/')).toBe('/checkout?x=1');
+  });
+
+  it('stays put without a value, on the same path, or for another origin', () => {
+    expect(redirectTarget(null, '/')).toBeNull();
+    expect(redirectTarget('', '/')).toBeNull();
+    expect(redirectTarget('/profile', '/profile')).toBeNull();
+    expect(redirectTarget('https://evil.example/', '/')).toBeNull();
+    expect(redirectTarget('//evil.example/', '/')).toBeNull();
+    expect(redirectTarget('/\\evil.example', '/')).toBeNull();
+  });
+});
+
+describe('serverMessage', () => {
+  it('uses a 4xx message and falls back for 5xx, generic or non-API failures', () => {
+    expect(serverMessage(new ApiError(400, MSG.resetLinkInvalid), 'x')).toBe(MSG.resetLinkInvalid);
+    expect(serverMessage(new ApiError(500, 'Internal Server Error'), 'x')).toBe('x');
+    expect(serverMessage(new ApiError(404, 'Request failed (404)'), 'x')).toBe('x');
+    expect(serverMessage(new TypeError('Failed to fetch'), 'x')).toBe('x');
+  });
+});
+
+describe('changePasswordFailure', () => {
+  it('turns a message about the current password into the spec text', () => {
+    const error = new ApiError(400, MSG.currentPasswordWrong, 'VALIDATION', {
+      old_password: [MSG.currentPasswordWrong],
+    });
+    expect(changePasswordFailure(error)).toBe(MSG.currentPasswordIncorrect);
+  });
+
+  it("joins the server's lists with commas", () => {
+    const error = new ApiError(400, 'a', 'VALIDATION', {
+      new_password1: ['First', 'Second'],
+      new_password2: ['Third'],
+    });
+    expect(changePasswordFailure(error)).toBe('First, Second, Third');
+  });
+
+  it('falls back to the message, then to the generic text', () => {
+    expect(changePasswordFailure(new ApiError(400, 'Something specific'))).toBe('Something specific');
+    expect(changePasswordFailure(new ApiError(500, 'Internal Server Error'))).toBe(MSG.changePasswordFailed);
+    expect(changePasswordFailure(new Error('network'))).toBe(MSG.changePasswordFailed);
+  });
+});

@@ -1,0 +1,47 @@
+import { MSG } from '../../domain/accounts/messages.ts';
+import { ApiError } from '../api/client.ts';
+
+/** One look for the account modals: a bold title and a named close button. */
+export const MODAL_CHROME = {
+  styles: { title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } },
+  closeButtonProps: { 'aria-label': 'Close' },
+} as const;
+
+/** The server's own message when it sent one a person can read (a 4xx with a message), else the
+ * fallback. 5xx details are hidden by the server and network failures carry no message. */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status < 500 && error.message && !error.message.startsWith('Request failed')) {
+    return error.message;
+  }
+  return fallback;
+}
+
+/** After a failed validation: scroll to the first invalid field of the form and focus it
+ * (doc 1 §5). Waits a frame so React has rendered the errors (aria-invalid) first. */
+export function focusFirstInvalid(container: HTMLElement | null): void {
+  requestAnimationFrame(() => {
+    const first = container?.querySelector<HTMLElement>('[aria-invalid="true"], input[data-invalid="true"]');
+    if (!first) return;
+    first.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    first.focus({ preventScroll: true });
+  });
+}
+
+/** The `redirect` query value to go to after logging in: an in-site path only (never another
+ * origin), and only when it differs from where the user already is. */
+export function redirectTarget(redirect: string | null, currentPath: string): string | null {
+  if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.includes('\\')) return null;
+  return redirect === currentPath ? null : redirect;
+}
+
+/** The message for a failed change (doc 1 §8): the server's error lists joined by commas; one
+ * that mentions the current password becomes 'Current password is incorrect'. */
+export function changePasswordFailure(error: unknown): string {
+  let message = '';
+  if (error instanceof ApiError) {
+    const lists = Object.values(error.fields).flat();
+    message = lists.length > 0 ? lists.join(', ') : serverMessage(error, '');
+  }
+  if (/current password/i.test(message)) return MSG.currentPasswordIncorrect;
+  return message || MSG.changePasswordFailed;
+}
