@@ -77,7 +77,8 @@ export async function logInWithModal(page: Page, user: { username: string; passw
   await page.getByRole('button', { name: 'Log In' }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Username').fill(user.username);
-  await dialog.getByLabel('Password', { exact: true }).fill(user.password);
+  // the label may carry Mantine's required asterisk ('Password *'); the visibility toggle must not match
+  await dialog.getByLabel(/^Password/).fill(user.password);
   await dialog.getByRole('button', { name: 'Login' }).click();
   await expect(dialog).toBeHidden();
 }

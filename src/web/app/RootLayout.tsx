@@ -1,10 +1,70 @@
-import { Outlet } from 'react-router';
+import { Box } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { MSG } from '../../domain/accounts/messages.ts';
+import { SessionTimeout } from '../accounts/SessionTimeout.tsx';
+import { onForcedLogout, useProfileStore } from '../accounts/store.ts';
+import { useMaintenanceStore } from '../maintenance/store.ts';
+import { toast } from '../ui/toast.ts';
+import { Footer } from './Footer.tsx';
+import { ModalHost } from './ModalHost.tsx';
+import { NavBar } from './NavBar.tsx';
+import { paths } from './paths.ts';
+import { ScrollManager } from './ScrollManager.tsx';
 
-/** The shell around every page (navigation bar, footer, modals, session timeout). */
+/** While the site is open, the maintenance status is re-read this often and when the window
+ * regains focus, so that open sessions meet the gate soon after maintenance starts. */
+const MAINTENANCE_POLL_MS = 60_000;
+
+/** The gate view: loaded only when the site is in maintenance. */
+const MaintenancePage = lazy(async () => ({
+  default: (await import('../maintenance/MaintenancePage.tsx')).MaintenancePage,
+}));
+
+/** The shell around every page (doc 1 §2): navigation bar, page, footer (not on admin paths),
+ * modals, the inactivity timeout when logged in, and scrolling after navigation. When the site
+ * cannot be accessed, the maintenance gate view is shown instead. */
 export function RootLayout() {
+  const canAccessSite = useMaintenanceStore((s) => s.canAccessSite);
+  const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
+  const { pathname } = useLocation();
+  const onAdminPath = pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
+
+  useEffect(() => onForcedLogout(() => toast.warning(MSG.sessionExpired)), []);
+
+  useEffect(() => {
+    const refresh = () => void useMaintenanceStore.getState().refresh();
+    const timer = setInterval(refresh, MAINTENANCE_POLL_MS);
+    window.addEventListener('focus', refresh);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', refresh);
+    };
+  }, []);
+
+  if (!canAccessSite) {
+    return (
+      <>
+        <ScrollManager />
+        <main>
+          <Suspense fallback={null}>
+            <MaintenancePage />
+          </Suspense>
+        </main>
+      </>
+    );
+  }
+
   return (
-    <main>
-      <Outlet />
-    </main>
+    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <ScrollManager />
+      <NavBar />
+      <Box component="main" style={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+      {!onAdminPath && <Footer />}
+      <ModalHost />
+      {isLoggedIn && <SessionTimeout />}
+    </Box>
   );
 }

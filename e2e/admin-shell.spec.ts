@@ -1,0 +1,127 @@
+import type { Browser, Page } from '@playwright/test';
+import { DEMO, expect, logInWithModal, setMaintenance, test } from './fixtures.ts';
+
+/** The admin shell (doc 2 §2, §4): the side menu by admin level, panels, the maintenance panel. */
+
+const ALL_ADMINS = [
+  'Bookings',
+  'Users',
+  'Confirm Racers',
+  'Link Requests',
+  'Booked Participants',
+  'Edit Content',
+  'Edit Document Content',
+  'Team Members',
+  'Edit FAQs',
+  'Edit Governance',
+];
+const SUPER_ONLY = ['Points', 'Team Groupings', 'Maintenance Mode'];
+
+async function openAdmin(page: Page, user: { username: string; password: string }) {
+  await page.goto('/');
+  await logInWithModal(page, user);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await page.getByRole('link', { name: 'Admin', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return page.getByRole('navigation', { name: 'Admin' });
+}
+
+test('a club administrator sees the ten shared panels and none of the super-admin ones', async ({ page }) => {
+  const menu = await openAdmin(page, DEMO.admin);
+  await expect(menu.getByRole('button')).toHaveText(ALL_ADMINS);
+  for (const name of SUPER_ONLY) await expect(menu.getByRole('button', { name })).toHaveCount(0);
+
+  // bookings is the default panel; a later issue's panel says which issue brings it
+  await expect(page.getByRole('heading', { level: 2, name: 'Bookings' })).toBeVisible();
+  await menu.getByRole('button', { name: 'Edit FAQs' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Edit FAQs' })).toBeVisible();
+  await expect(page.getByText(/arrives with the content administration issue/)).toBeVisible();
+  await expect(menu.getByRole('button', { name: 'Edit FAQs' })).toHaveAttribute('aria-current', 'page');
+
+  // the footer is hidden on admin paths
+  await expect(page.getByTestId('version')).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByTestId('version')).toBeVisible();
+});
+
+test.describe('as the super administrator', () => {
+  test.afterEach(async ({ request }) => {
+    await setMaintenance(request, false);
+  });
+
+  test('sees all thirteen panels and switches maintenance mode on and off', async ({ page, browser }) => {
+    const menu = await openAdmin(page, DEMO.superAdmin);
+    const entries = menu.getByRole('button');
+    await expect(entries).toHaveCount(13);
+    for (const [i, name] of [...ALL_ADMINS, ...SUPER_ONLY].entries()) {
+      await expect(entries.nth(i)).toHaveAccessibleName(name);
+    }
+
+    await menu.getByRole('button', { name: 'Points' }).click();
+    await expect(page.getByText(/arrives with the results and league points issue/)).toBeVisible();
+
+    await menu.getByRole('button', { name: 'Maintenance Mode' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Maintenance Mode' })).toBeVisible();
+    await expect(page.getByTestId('maintenance-status')).toHaveText('Site Online');
+    await expect(page.getByText(/regular users see a maintenance page/)).toBeVisible();
+    await expect(page.getByText(/Only Super Administrators can bypass/)).toBeVisible();
+
+    // enabling asks first; cancelling changes nothing
+    await page.getByRole('button', { name: 'Enable Maintenance Mode' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Enable maintenance mode?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByTestId('maintenance-status')).toHaveText('Site Online');
+
+    await page.getByRole('button', { name: 'Enable Maintenance Mode' }).click();
+    await confirm.getByRole('button', { name: 'Enable' }).click();
+    const result = page.getByText('Maintenance mode enabled successfully');
+    await expect(result).toBeVisible();
+    await expect(page.getByTestId('maintenance-status')).toHaveText('Site in Maintenance');
+    // the super administrator stays in; a visitor meets the gate
+    await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+    await expectVisitorSees(browser, 'Site Under Maintenance');
+    // the result message goes after 5 seconds
+    await expect(result).toBeHidden({ timeout: 8000 });
+
+    await page.getByRole('button', { name: 'Disable Maintenance Mode' }).click();
+    await expect(page.getByText('Maintenance mode disabled successfully')).toBeVisible();
+    await expect(page.getByTestId('maintenance-status')).toHaveText('Site Online');
+    await expectVisitorSees(browser, 'Race with Us!');
+  });
+});
+
+async function expectVisitorSees(browser: Browser, text: string) {
+  const visitor = await browser.newPage();
+  // the server caches the status for up to 2 s
+  await expect(async () => {
+    await visitor.goto('/');
+    await expect(visitor.getByText(text).first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await visitor.close();
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the side menu folds behind a toggle and closes when an entry is chosen', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Log In', exact: true }).click();
+    const login = page.getByRole('dialog', { name: 'Log In' });
+    await login.getByLabel('Username').fill(DEMO.admin.username);
+    await login.getByLabel(/^Password/).fill(DEMO.admin.password);
+    await login.getByRole('button', { name: 'Login' }).click();
+    await expect(login).toBeHidden();
+    await page.goto('/admin');
+
+    const toggle = page.getByRole('button', { name: /Admin menu/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    const menu = page.getByRole('navigation', { name: 'Admin' });
+    await menu.getByRole('button', { name: 'Link Requests' }).click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('heading', { level: 2, name: 'Link Requests' })).toBeVisible();
+  });
+});

@@ -1,0 +1,131 @@
+import { expect, logInWithModal, registerUser, test } from './fixtures.ts';
+
+/** The web shell of doc 1 §2: navigation bar, footer, 404, navigation guards, narrow screens. */
+
+test('the navigation bar links the public pages and opens the account modals', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Home', 'Booking', 'Schools', 'Results', 'Contact']) {
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(nav.getByRole('link', { name: /Policies/ })).toHaveAttribute('target', '_blank');
+
+  // the About dropdown groups the association's pages
+  await nav.getByRole('button', { name: 'About' }).click();
+  for (const name of ['About Us', 'Clubs', 'Governance', 'Safeguarding']) {
+    await expect(page.getByRole('menuitem', { name })).toBeVisible();
+  }
+  await page.getByRole('menuitem', { name: 'Clubs' }).click();
+  await expect(page).toHaveURL(/\/slopes$/);
+
+  // Log In and Register are buttons that open modals, not routes
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();
+  await expect(page).toHaveURL(/\/slopes$/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+});
+
+test('a logged-in user sees the cart, My Profile, initials menu and Logout', async ({ page, request }) => {
+  const user = await registerUser(request, { first_name: 'Robin', last_name: 'Hale' });
+  await page.goto('/');
+  await logInWithModal(page, user);
+
+  await expect(page.getByRole('button', { name: 'Log In', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Cart: 0 items, total £0\.00$/ })).toHaveAttribute('href', '/checkout');
+  await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible();
+  // an ordinary user has no Admin link
+  await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: `Account menu for ${user.username}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'My Profile' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: `Account menu for ${user.username}` })).toHaveText('RH');
+
+  await page.getByRole('link', { name: 'My Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByRole('button', { name: 'Logout', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Cart:/ })).toHaveCount(0);
+});
+
+test('the footer shows its links and the version v{backend}.0028', async ({ page, request }) => {
+  const { version } = (await (await request.get('/api/v1/version/')).json()) as { version: string };
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByTestId('version')).toHaveText(`v${version}.0028`);
+  await expect(footer.getByRole('link', { name: 'FAQs' })).toHaveAttribute('href', '/contact#faq');
+  await expect(footer.getByRole('link', { name: 'Meet the Team' })).toHaveAttribute('href', '/about#team');
+  await expect(footer.getByRole('link', { name: 'Clubs' })).toHaveAttribute('href', '/slopes');
+  await expect(footer.getByRole('link', { name: 'Safeguarding' })).toHaveAttribute('href', '/safeguarding');
+
+  await footer.getByRole('link', { name: 'Clubs' }).click();
+  await expect(page).toHaveURL(/\/slopes$/);
+  // a new page starts at the top
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('an unknown path shows the 404 page with a way home', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: '404 - Page Not Found' })).toBeVisible();
+  await expect(page.getByText("The page you're looking for doesn't exist.")).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('navigation guards: anonymous /profile and an ordinary user on /admin go home', async ({ page, request }) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
+
+  const user = await registerUser(request);
+  await logInWithModal(page, user);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
+  // the profile is reachable once logged in
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the bar is a burger opening a side menu; choosing a link closes it', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    for (const name of [
+      'Home',
+      'About Us',
+      'Clubs',
+      'Governance',
+      'Safeguarding',
+      'Booking',
+      'Schools',
+      'Results',
+      'Contact',
+    ]) {
+      await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(drawer.getByRole('link', { name: /Policies/ })).toHaveAttribute('target', '_blank');
+    await expect(drawer.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Register', exact: true })).toBeVisible();
+
+    await drawer.getByRole('link', { name: 'Results' }).click();
+    await expect(page).toHaveURL(/\/results$/);
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    // Log In from the side menu closes it and opens the login modal
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();
+  });
+});

@@ -1,0 +1,54 @@
+/** The admin side menu (doc 2 §2): the 13 panel keys in order, their labels, which need a super
+ * administrator, and — until its panel is built — the issue that brings it. */
+export const PANEL_KEYS = [
+  'bookings',
+  'users',
+  'confirmRacer',
+  'linkRequests',
+  'bookedParticipants',
+  'editContent',
+  'organizationDocuments',
+  'teamMembers',
+  'faqs',
+  'governance',
+  'points',
+  'teamGroupings',
+  'maintenance',
+] as const;
+
+export type PanelKey = (typeof PANEL_KEYS)[number];
+
+export interface PanelInfo {
+  key: PanelKey;
+  label: string;
+  /** Points, Team Groupings and Maintenance Mode are for super administrators only. */
+  superOnly: boolean;
+  /** The issue that builds the panel; absent once it is built. */
+  arrivesWith?: string;
+}
+
+const EVENTS = 'the events administration issue';
+const PEOPLE = 'the people administration issue';
+const CONTENT = 'the content administration issue';
+
+export const PANELS: readonly PanelInfo[] = [
+  { key: 'bookings', label: 'Bookings', superOnly: false, arrivesWith: EVENTS },
+  { key: 'users', label: 'Users', superOnly: false, arrivesWith: PEOPLE },
+  { key: 'confirmRacer', label: 'Confirm Racers', superOnly: false, arrivesWith: PEOPLE },
+  { key: 'linkRequests', label: 'Link Requests', superOnly: false, arrivesWith: PEOPLE },
+  { key: 'bookedParticipants', label: 'Booked Participants', superOnly: false, arrivesWith: PEOPLE },
+  { key: 'editContent', label: 'Edit Content', superOnly: false, arrivesWith: CONTENT },
+  { key: 'organizationDocuments', label: 'Edit Document Content', superOnly: false, arrivesWith: CONTENT },
+  { key: 'teamMembers', label: 'Team Members', superOnly: false, arrivesWith: CONTENT },
+  { key: 'faqs', label: 'Edit FAQs', superOnly: false, arrivesWith: CONTENT },
+  { key: 'governance', label: 'Edit Governance', superOnly: false, arrivesWith: CONTENT },
+  { key: 'points', label: 'Points', superOnly: true, arrivesWith: 'the results and league points issue' },
+  { key: 'teamGroupings', label: 'Team Groupings', superOnly: true, arrivesWith: 'the team generation issue' },
+  { key: 'maintenance', label: 'Maintenance Mode', superOnly: true },
+];
+
+export function panelInfo(key: PanelKey): PanelInfo {
+  const info = PANELS.find((p) => p.key === key);
+  if (!info) throw new Error(`Unknown admin panel ${key}`);
+  return info;
+}

@@ -1,0 +1,121 @@
+import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { api } from '../api/client.ts';
+import { MAINTENANCE_MSG, TOGGLE_RESULT_MS } from './messages.ts';
+import { useMaintenanceStore } from './store.ts';
+
+type Result = { kind: 'success' | 'error'; message: string };
+
+/** The admin Maintenance Mode panel (doc 2 §2, §4, §8): status, the toggle (with a confirmation
+ * before enabling) and a result message that disappears after 5 seconds. Super administrators only. */
+export function MaintenancePanel() {
+  const isInMaintenance = useMaintenanceStore((s) => s.isInMaintenance);
+  const setEnabled = useMaintenanceStore((s) => s.setEnabled);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+
+  useEffect(() => {
+    void useMaintenanceStore.getState().refresh();
+  }, []);
+
+  useEffect(() => {
+    if (!result) return;
+    const timer = setTimeout(() => setResult(null), TOGGLE_RESULT_MS);
+    return () => clearTimeout(timer);
+  }, [result]);
+
+  const toggle = async (enable: boolean) => {
+    setBusy(true);
+    setResult(null);
+    try {
+      const res = await api.post<{ is_enabled: boolean }>(
+        '/maintenance/toggle/',
+        { is_enabled: enable },
+        { auth: true },
+      );
+      setEnabled(res.is_enabled);
+      setResult({ kind: 'success', message: res.is_enabled ? MAINTENANCE_MSG.enabled : MAINTENANCE_MSG.disabled });
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : MAINTENANCE_MSG.toggleFailed;
+      setResult({ kind: 'error', message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onToggle = () => {
+    if (isInMaintenance) {
+      void toggle(false);
+      return;
+    }
+    modals.openConfirmModal({
+      title: 'Enable maintenance mode?',
+      children: (
+        <Text size="sm">
+          Every visitor who is not a Super Administrator will see the maintenance page straight away, and signed-in
+          users will be redirected to it.
+        </Text>
+      ),
+      labels: { confirm: 'Enable', cancel: 'Cancel' },
+      confirmProps: { color: 'red.9' },
+      closeButtonProps: { 'aria-label': 'Close' },
+      onConfirm: () => void toggle(true),
+    });
+  };
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={2}>Maintenance Mode</Title>
+      <Paper withBorder p="lg" radius="md">
+        <Group justify="space-between" wrap="wrap" gap="md">
+          <Group gap="sm">
+            <Text fw={600}>Status:</Text>
+            <Badge
+              size="lg"
+              color={isInMaintenance ? 'red.9' : 'teal.9'}
+              variant="filled"
+              leftSection={isInMaintenance ? <IconAlertTriangle size={14} aria-hidden /> : undefined}
+              data-testid="maintenance-status"
+            >
+              {isInMaintenance ? 'Site in Maintenance' : 'Site Online'}
+            </Badge>
+          </Group>
+          <Button color={isInMaintenance ? 'teal.9' : 'red.9'} onClick={onToggle} disabled={busy}>
+            {busy ? 'Processing...' : isInMaintenance ? 'Disable Maintenance Mode' : 'Enable Maintenance Mode'}
+          </Button>
+        </Group>
+        {result && (
+          <Alert
+            mt="md"
+            role={result.kind === 'error' ? 'alert' : 'status'}
+            color={result.kind === 'success' ? 'green' : 'red'}
+            icon={
+              result.kind === 'success' ? (
+                <IconCircleCheck size={18} aria-hidden />
+              ) : (
+                <IconAlertTriangle size={18} aria-hidden />
+              )
+            }
+          >
+            {result.message}
+          </Alert>
+        )}
+      </Paper>
+      <Alert
+        variant="light"
+        color="blue"
+        icon={<IconInfoCircle size={18} aria-hidden />}
+        title="How maintenance mode works"
+      >
+        <List size="sm" spacing={4}>
+          <List.Item>While it is on, regular users see a maintenance page instead of the site.</List.Item>
+          <List.Item>Only Super Administrators can bypass it and keep using the site.</List.Item>
+          <List.Item>The change takes effect immediately.</List.Item>
+          <List.Item>Users with active sessions are redirected to the maintenance page.</List.Item>
+        </List>
+      </Alert>
+    </Stack>
+  );
+}
