@@ -33,10 +33,10 @@ test('a club administrator sees the ten shared panels and none of the super-admi
 
   // bookings is the default panel; a later issue's panel says which issue brings it
   await expect(page.getByRole('heading', { level: 2, name: 'Bookings' })).toBeVisible();
-  await menu.getByRole('button', { name: 'Edit FAQs' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Edit FAQs' })).toBeVisible();
-  await expect(page.getByText(/arrives with the content administration issue/)).toBeVisible();
-  await expect(menu.getByRole('button', { name: 'Edit FAQs' })).toHaveAttribute('aria-current', 'page');
+  await menu.getByRole('button', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
+  await expect(page.getByText(/arrives with the families and people back-office issue/)).toBeVisible();
+  await expect(menu.getByRole('button', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
 
   // the footer is hidden on admin paths
   await expect(page.getByTestId('version')).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { Box, Center, Loader, Paper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useProfileStore } from '../accounts/store.ts';
 import { NARROW_QUERY } from '../app/paths.ts';
 import { MaintenancePanel } from '../maintenance/MaintenancePanel.tsx';
@@ -8,8 +8,20 @@ import { type PanelKey, panelInfo } from './panels.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { useAdminStore } from './store.ts';
 
-/** The panels built so far; the rest say which issue brings them. */
+const panel = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+/** The panels built so far (each its own chunk); the rest say which issue brings them. */
 const BUILT: Partial<Record<PanelKey, ComponentType>> = {
+  bookings: panel(() => import('../events/admin/BookingsPanel.tsx'), 'BookingsPanel'),
+  editContent: panel(() => import('../content/admin/EditContentPanel.tsx'), 'EditContentPanel'),
+  organizationDocuments: panel(
+    () => import('../content/admin/OrganizationDocumentsPanel.tsx'),
+    'OrganizationDocumentsPanel',
+  ),
+  teamMembers: panel(() => import('../content/admin/TeamMembersPanel.tsx'), 'TeamMembersPanel'),
+  faqs: panel(() => import('../content/admin/FaqsPanel.tsx'), 'FaqsPanel'),
+  governance: panel(() => import('../content/admin/GovernancePanel.tsx'), 'GovernancePanel'),
   maintenance: MaintenancePanel,
 };
 
@@ -64,7 +76,19 @@ export function AdminPage() {
         <Title order={1} size="h3" mb="lg" c="gray.7">
           Administration
         </Title>
-        {Panel ? <Panel /> : <PanelPlaceholder panel={selected} />}
+        {Panel ? (
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader aria-label="Loading panel" />
+              </Center>
+            }
+          >
+            <Panel />
+          </Suspense>
+        ) : (
+          <PanelPlaceholder panel={selected} />
+        )}
       </Box>
     </Box>
   );

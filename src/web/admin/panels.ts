@@ -27,21 +27,19 @@ export interface PanelInfo {
   arrivesWith?: string;
 }
 
-const EVENTS = 'the events administration issue';
-const PEOPLE = 'the people administration issue';
-const CONTENT = 'the content administration issue';
+const PEOPLE = 'the families and people back-office issue';
 
 export const PANELS: readonly PanelInfo[] = [
-  { key: 'bookings', label: 'Bookings', superOnly: false, arrivesWith: EVENTS },
+  { key: 'bookings', label: 'Bookings', superOnly: false },
   { key: 'users', label: 'Users', superOnly: false, arrivesWith: PEOPLE },
   { key: 'confirmRacer', label: 'Confirm Racers', superOnly: false, arrivesWith: PEOPLE },
   { key: 'linkRequests', label: 'Link Requests', superOnly: false, arrivesWith: PEOPLE },
   { key: 'bookedParticipants', label: 'Booked Participants', superOnly: false, arrivesWith: PEOPLE },
-  { key: 'editContent', label: 'Edit Content', superOnly: false, arrivesWith: CONTENT },
-  { key: 'organizationDocuments', label: 'Edit Document Content', superOnly: false, arrivesWith: CONTENT },
-  { key: 'teamMembers', label: 'Team Members', superOnly: false, arrivesWith: CONTENT },
-  { key: 'faqs', label: 'Edit FAQs', superOnly: false, arrivesWith: CONTENT },
-  { key: 'governance', label: 'Edit Governance', superOnly: false, arrivesWith: CONTENT },
+  { key: 'editContent', label: 'Edit Content', superOnly: false },
+  { key: 'organizationDocuments', label: 'Edit Document Content', superOnly: false },
+  { key: 'teamMembers', label: 'Team Members', superOnly: false },
+  { key: 'faqs', label: 'Edit FAQs', superOnly: false },
+  { key: 'governance', label: 'Edit Governance', superOnly: false },
   { key: 'points', label: 'Points', superOnly: true, arrivesWith: 'the results and league points issue' },
   { key: 'teamGroupings', label: 'Team Groupings', superOnly: true, arrivesWith: 'the team generation issue' },
   { key: 'maintenance', label: 'Maintenance Mode', superOnly: true },

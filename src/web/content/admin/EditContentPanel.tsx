@@ -1,0 +1,6 @@
+import { Title } from '@mantine/core';
+
+/** Stub: replaced by the real panel in the events and public site issue. */
+export function EditContentPanel() {
+  return <Title order={2}>Edit Content</Title>;
+}
