@@ -1,6 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-
-const PORT = Number(process.env.E2E_PORT ?? 4173);
+import { APP_PORT as PORT, SMTP_PORT } from './e2e/ports.ts';
 
 /**
  * Browser tests in Debian's Chromium (installed by .ci/run with apt; `npx playwright install`
@@ -9,6 +8,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
  */
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -47,6 +47,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       WEB_DIST: process.env.WEB_DIST ?? 'dist/web',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      ASSOCIATION_EMAIL: 'office@ersa.example',
     },
   },
 });

@@ -1,4 +1,6 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import type { ReceivedMail } from './mailbox-server.ts';
+import { MAILBOX_HTTP_PORT } from './ports.ts';
 
 /** The demo seed's sign-ins (src/server/db/seed.ts). */
 export const DEMO = {
@@ -82,6 +84,18 @@ export async function logInWithModal(page: Page, user: { username: string; passw
   await dialog.getByRole('button', { name: 'Login' }).click();
   await expect(dialog).toBeHidden();
 }
+
+/** The test SMTP server's inbox (e2e/mailbox-server.ts): what the app sent during this run. */
+export const mailbox = {
+  async messages(request: APIRequestContext): Promise<ReceivedMail[]> {
+    return (await (await request.get(`http://127.0.0.1:${MAILBOX_HTTP_PORT}/messages`)).json()) as ReceivedMail[];
+  },
+  async clear(request: APIRequestContext): Promise<void> {
+    await request.delete(`http://127.0.0.1:${MAILBOX_HTTP_PORT}/messages`);
+  },
+  /** The association's address in the browser tests (playwright.config.ts). */
+  associationAddress: 'office@ersa.example',
+};
 
 export const test = base;
 export { expect };
