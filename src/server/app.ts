@@ -16,9 +16,11 @@ import {
 } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/routes.ts';
 import type { Config } from './config.ts';
+import { contentRoutes } from './content/routes.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
+import { eventsRoutes } from './events/routes.ts';
 import { maintenanceGate } from './maintenance/gate.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -104,6 +106,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(versionRoutes(ctx));
       await api.register(accountsRoutes(ctx));
       await api.register(maintenanceRoutes(ctx));
+      await api.register(eventsRoutes(ctx));
+      await api.register(contentRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -2,6 +2,8 @@ import { count } from 'drizzle-orm';
 import { hashPassword } from '../accounts/passwords.ts';
 import type { AppContext } from '../context.ts';
 import { families, profiles, users } from './schema.ts';
+import { seedContent } from './seed-content.ts';
+import { seedEvents } from './seed-events.ts';
 
 type NewUser = typeof users.$inferInsert;
 type NewProfile = Omit<typeof profiles.$inferInsert, 'userId'>;
@@ -136,5 +138,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ summary: string } | n
       await tx.insert(profiles).values({ ...account.profile, userId: user.id });
     }
   });
+  await seedEvents(ctx);
+  await seedContent(ctx);
   return { summary: `demo data seeded: ${ACCOUNTS.length} accounts` };
 }

@@ -57,6 +57,11 @@ async function freshState(ctx: AppContext): Promise<CacheState> {
   return s;
 }
 
+/** Forgets everything cached for this app (tests empty the tables between cases). */
+export function resetPublicCache(ctx: AppContext): void {
+  states.delete(ctx);
+}
+
 /** Drops every cached public read, here at once and on other instances within a second. */
 export async function invalidatePublicCache(ctx: AppContext): Promise<void> {
   state(ctx).entries.clear();

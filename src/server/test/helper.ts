@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -7,6 +9,7 @@ import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import type { Mailer, MailMessage } from '../plugins/mail.ts';
+import { resetPublicCache } from '../plugins/public-cache.ts';
 import { databaseUrl, TEST_DATABASE_URL, TEST_DB } from './databases.ts';
 
 /** A controllable clock: starts at the real time, moves only when told. */
@@ -35,9 +38,15 @@ export class TestOutbox implements Mailer {
   }
 }
 
+let dataDirCounter = 0;
+
+/** Test configuration: silent, a fixed secret, and a data folder of its own (uploads) under the
+ * system's temporary directory, never the developer's data/. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
+  dataDirCounter += 1;
   return loadConfig({
     NODE_ENV: 'test',
+    DATA_DIR: join(tmpdir(), `piste-test-${process.pid}-${dataDirCounter}`),
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256!',
     WEB_DIST: 'does-not-exist',
@@ -90,6 +99,7 @@ export async function resetDatabase(app: App): Promise<void> {
     .map((r) => `"${r.tablename}"`)
     .join(', ');
   if (names) await app.ctx.db.execute(sql.raw(`TRUNCATE ${names} RESTART IDENTITY CASCADE`));
+  resetPublicCache(app.ctx);
 }
 
 export interface TestApp {
@@ -114,6 +124,7 @@ export function useTestApp(configOverrides: Record<string, string> = {}): TestAp
   });
   afterAll(async () => {
     await t.app?.close();
+    if (t.app) await rm(t.app.ctx.config.dataDir, { recursive: true, force: true });
   });
   return t;
 }

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** The event types (the text's `{product}_event`): `race` is the association's own ("{product}"). */
+export const EVENT_TYPES = ['race', 'external', 'school', 'information'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export function isEventType(value: string): value is EventType {
+  return (EVENT_TYPES as readonly string[]).includes(value);
+}
+
+/** A document attached to an event, as the API sends it. */
+export const ProductDocumentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** `/media/{key}`: downloads with its original file name. */
+  document: z.string(),
+  uploaded_at: z.iso.datetime({ offset: true }),
+});
+export type ProductDocument = z.infer<typeof ProductDocumentSchema>;
+
+const time = z.string().regex(/^\d{2}:\d{2}$/);
+
+/**
+ * An event as the API sends it (GET /api/v1/products/ and friends). Prices are pounds with two
+ * decimals ('25.00'; '0.00' is FREE); dates are London calendar dates, times London wall-clock
+ * 'HH:MM'. Registration fields are null for events other than races.
+ */
+export const ProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  date: z.iso.date(),
+  slope_name: z.string(),
+  price: z.string(),
+  image: z.string().nullable(),
+  logo: z.string().nullable(),
+  url: z.string(),
+  banner_message: z.string(),
+  event_type: z.enum(EVENT_TYPES),
+  registration_open: z.iso.date().nullable(),
+  registration_open_time: time.nullable(),
+  registration_close: z.iso.date().nullable(),
+  registration_close_time: time.nullable(),
+  quantity: z.number().int(),
+  booked_quantity: z.number().int(),
+  is_full: z.boolean(),
+  is_cancelled: z.boolean(),
+  documents: z.array(ProductDocumentSchema),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+/** A race event is full when every place is taken; other events never are. */
+export function isFull(event: Pick<Product, 'event_type' | 'quantity' | 'booked_quantity'>): boolean {
+  return event.event_type === 'race' && event.booked_quantity >= event.quantity;
+}

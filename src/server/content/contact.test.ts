@@ -1,0 +1,173 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { describe, expect, it } from 'vitest';
+import { createMailer, type Mailer } from '../plugins/mail.ts';
+import { json } from '../test/helper.ts';
+import { fieldErrors, nextIp, useContentTestApp } from './test-support.ts';
+
+const t = useContentTestApp();
+
+const SENT = 'Thank you for your message. We will get back to you within 24-48 hours.';
+const MESSAGE = {
+  'first-name': 'Mary-Jane',
+  'last-name': "O'Neil",
+  email: 'mary.jane@example.com',
+  message: 'Is there a race for beginners at Hemel this season?',
+};
+
+const contact = (payload: object, remoteAddress = nextIp()) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/contact/', payload, remoteAddress });
+
+/** Runs `fn` with another mailer in place of the test outbox. */
+async function withMailer<T>(mailer: Mailer, fn: () => Promise<T>): Promise<T> {
+  const original = t.app.ctx.mailer;
+  t.app.ctx.mailer = mailer;
+  try {
+    return await fn();
+  } finally {
+    t.app.ctx.mailer = original;
+  }
+}
+
+describe('the contact form', () => {
+  it('mails the association (reply-to the sender) and acknowledges the sender', async () => {
+    const res = await contact(MESSAGE);
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ message: SENT });
+    expect(t.outbox.messages).toHaveLength(2);
+    const [toAssociation, toSender] = t.outbox.messages;
+    expect(toAssociation).toMatchObject({
+      to: t.app.ctx.config.association.email,
+      replyTo: 'mary.jane@example.com',
+      subject: "Contact form: Mary-Jane O'Neil",
+    });
+    expect(toAssociation?.text).toContain(MESSAGE.message);
+    expect(toAssociation?.text).toContain('mary.jane@example.com');
+    expect(toSender).toMatchObject({ to: 'mary.jane@example.com', replyTo: t.app.ctx.config.association.email });
+    expect(toSender?.text).toContain('24-48 hours');
+    expect(toSender?.text).toContain('Hello Mary-Jane,');
+    expect(toSender?.text).not.toContain(MESSAGE.message);
+  });
+
+  it('refuses bad names, e-mail and message with the registration wording, and sends nothing', async () => {
+    expect(fieldErrors(await contact({}))).toEqual({
+      'first-name': ['First name is required'],
+      'last-name': ['Last name is required'],
+      email: ['Please enter a valid email address (max 254 characters)'],
+      message: ['Message is required'],
+    });
+    expect(
+      fieldErrors(
+        await contact({
+          'first-name': 'M',
+          'last-name': 'Jones2',
+          email: `${'a'.repeat(250)}@x.com`,
+          message: 'm'.repeat(5001),
+        }),
+      ),
+    ).toEqual({
+      'first-name': [
+        'First name must contain only letters, spaces, hyphens, or apostrophes, and be 2-50 characters long',
+      ],
+      'last-name': [
+        'Last name must contain only letters, spaces, hyphens, or apostrophes, and be 2-50 characters long',
+      ],
+      email: ['Please enter a valid email address (max 254 characters)'],
+      message: ['Message must be 5000 characters or fewer'],
+    });
+    expect(fieldErrors(await contact({ ...MESSAGE, first_name: 'Mary' }))).toEqual({
+      first_name: ['Unknown field: first_name'],
+    });
+    expect((await contact({ ...MESSAGE, message: 'm'.repeat(5000) })).statusCode).toBe(200);
+    expect(t.outbox.messages).toHaveLength(2);
+  });
+
+  it('answers "Failed to send message" when the association’s mail cannot be sent', async () => {
+    const failing: Mailer = {
+      async send() {
+        throw new Error('connection refused');
+      },
+    };
+    const res = await withMailer(failing, () => contact(MESSAGE));
+    expect(res.statusCode).toBe(500);
+    expect(json(res).error).toBe('Failed to send message');
+  });
+
+  it('still succeeds when only the acknowledgement fails', async () => {
+    const sent: string[] = [];
+    const flaky: Mailer = {
+      async send(message) {
+        if (message.to === MESSAGE.email) throw new Error('mailbox unavailable');
+        sent.push(message.to);
+      },
+    };
+    const res = await withMailer(flaky, () => contact(MESSAGE));
+    expect(json(res)).toEqual({ message: SENT });
+    expect(sent).toEqual([t.app.ctx.config.association.email]);
+  });
+
+  it('limits one address to 5 messages a minute', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) expect((await contact(MESSAGE, ip)).statusCode).toBe(200);
+    expect((await contact(MESSAGE, ip)).statusCode).toBe(429);
+    expect((await contact(MESSAGE)).statusCode).toBe(200);
+  });
+});
+
+/** A real SMTP server on a free port that collects every message it receives. */
+async function startSmtpServer() {
+  const received: { raw: string; to: string[] }[] = [];
+  let notify: () => void = () => {};
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const to = session.envelope.rcptTo.map((r) => r.address);
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({ raw: Buffer.concat(chunks).toString('utf8'), to });
+        callback();
+        notify();
+      });
+    },
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const { port } = server.server.address() as AddressInfo;
+  const waitFor = (n: number) =>
+    new Promise<void>((resolve) => {
+      notify = () => received.length >= n && resolve();
+      notify();
+    });
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return { port, received, waitFor, close };
+}
+
+describe('the contact form over SMTP', () => {
+  it('delivers the message to the association’s mailbox through a real SMTP server', async () => {
+    const smtp = await startSmtpServer();
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      from: 'ERSA <no-reply@ersa.example>',
+      log: t.app.log,
+    });
+    try {
+      const res = await withMailer(mailer, () => contact(MESSAGE));
+      expect(json(res)).toEqual({ message: SENT });
+      await smtp.waitFor(2);
+    } finally {
+      await smtp.close();
+    }
+    const association = smtp.received.find((m) => m.to.includes(t.app.ctx.config.association.email));
+    expect(association).toBeDefined();
+    const raw = association?.raw ?? '';
+    expect(raw).toMatch(/^Subject: Contact form: Mary-Jane O'Neil\r?$/m);
+    expect(raw).toMatch(/^Reply-To: mary\.jane@example\.com\r?$/m);
+    const decoded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(decoded).toContain(MESSAGE.message);
+    expect(smtp.received.find((m) => m.to.includes(MESSAGE.email))?.raw).toContain('24-48 hours');
+  });
+});

@@ -1,0 +1,107 @@
+import {
+  EVENT_FORM_FIELDS,
+  EVENT_MSG,
+  type EventValues,
+  eventFormSchema,
+  eventValuesFromForm,
+  type FieldMessages,
+  validateBookingDocument,
+  validateEventForm,
+} from '../../domain/events/index.ts';
+import { AppError, type FieldErrors } from '../errors.ts';
+import type { FileKindName } from '../plugins/file-types.ts';
+import { type CheckedUpload, checkUpload, type Upload } from '../plugins/storage.ts';
+
+/** A multipart form as readMultipart returns it. */
+export interface MultipartForm {
+  fields: Record<string, string>;
+  files: Record<string, Upload>;
+}
+
+/** A checked event form: what to store, and the files to store with it. */
+export interface EventSubmission {
+  values: EventValues;
+  files: { image?: CheckedUpload; logo?: CheckedUpload };
+}
+
+const EVENT_FILES: [field: 'image' | 'logo', kind: FileKindName][] = [
+  ['image', 'eventImage'],
+  ['logo', 'eventLogo'],
+];
+
+function toFieldErrors(messages: FieldMessages): FieldErrors {
+  return Object.fromEntries(Object.entries(messages).map(([field, message]) => [field, [message]]));
+}
+
+/** Refuses (400) any text field or file the form does not have. */
+function refuseUnknownFields(form: MultipartForm, text: readonly string[], files: readonly string[]): void {
+  const unknown = [
+    ...Object.keys(form.fields).filter((f) => !text.includes(f)),
+    ...Object.keys(form.files).filter((f) => !files.includes(f)),
+  ];
+  if (unknown.length > 0) {
+    throw AppError.validation(Object.fromEntries(unknown.map((f) => [f, [EVENT_MSG.unknownField(f)]])));
+  }
+}
+
+/** Checks a file by content; a wrong type joins the field errors, a too-large file answers 413 at once. */
+function checkFile(upload: Upload | undefined, kind: FileKindName, errors: FieldErrors): CheckedUpload | undefined {
+  if (!upload) return undefined;
+  try {
+    return checkUpload(upload, kind);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'VALIDATION' && error.fields) {
+      for (const [field, messages] of Object.entries(error.fields))
+        errors[field] = [...(errors[field] ?? []), ...messages];
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Checks a whole event form (doc 2 §5) before anything is written: unknown fields, every field
+ * rule, and the image (jpg) and logo (png) by content and size. All field errors come back
+ * together as one 400; an oversize file is a 413. A text value sent for image or logo (a client
+ * re-sending the current address) means "keep the current file".
+ */
+export function checkEventSubmission(
+  form: MultipartForm,
+  options: { mode: 'create' | 'update'; booked: number },
+): EventSubmission {
+  refuseUnknownFields(form, [...EVENT_FORM_FIELDS, 'image', 'logo'], ['image', 'logo']);
+  const { image: _image, logo: _logo, ...text } = form.fields;
+  const parsed = eventFormSchema.parse(text);
+  const errors = toFieldErrors(
+    validateEventForm(parsed, {
+      mode: options.mode,
+      hasImage: form.files.image !== undefined,
+      hasLogo: form.files.logo !== undefined,
+      booked: options.booked,
+    }),
+  );
+  const files: EventSubmission['files'] = {};
+  for (const [field, kind] of EVENT_FILES) {
+    const checked = checkFile(form.files[field], kind, errors);
+    if (checked) files[field] = checked;
+  }
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+  return { values: eventValuesFromForm(parsed), files };
+}
+
+/**
+ * Checks an add-document form: name and file both required (doc 2 §5), the file a pdf, doc,
+ * docx or txt by content. `product`, when sent, must name the event in the address. A text
+ * value for `document` (a form sent without choosing a file) counts as no file.
+ */
+export function checkDocumentSubmission(form: MultipartForm, eventId: number): { name: string; file: CheckedUpload } {
+  refuseUnknownFields(form, ['name', 'product', 'document'], ['document']);
+  const name = (form.fields.name ?? '').trim();
+  const upload = form.files.document;
+  const errors = toFieldErrors(validateBookingDocument({ name, hasFile: upload !== undefined }));
+  const product = form.fields.product?.trim();
+  if (product && product !== String(eventId)) errors.product = [EVENT_MSG.productMismatch];
+  const file = checkFile(upload, 'bookingDocument', errors);
+  if (Object.keys(errors).length > 0 || !file) throw AppError.validation(errors);
+  return { name, file };
+}

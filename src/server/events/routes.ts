@@ -1,0 +1,150 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { londonToday } from '../../domain/dates.ts';
+import type { AppContext } from '../context.ts';
+import { requireAdmin } from '../plugins/auth.ts';
+import { sendCached } from '../plugins/public-cache.ts';
+import { readMultipart } from '../plugins/storage.ts';
+import { addDocument, deleteDocument } from './documents.ts';
+import { cancelEvent, createEvent, latestProducts, listProducts, productBySlug, updateEvent } from './service.ts';
+import { ProductDocumentSchema, ProductSchema } from './shape.ts';
+
+const tags = ['events'];
+const bearerOnly = [{ bearer: [] }];
+const IdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const ErrorBody = z.object({
+  error: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+/** The multipart routes read their body themselves (readMultipart); this documents it. */
+const multipartForm = (fields: string) => ({
+  consumes: ['multipart/form-data'],
+  description: `multipart/form-data: ${fields}`,
+});
+const EVENT_FIELDS =
+  'name, date, slope_name, event_type, price, quantity, url, banner_message, registration_open, registration_open_time, registration_close, registration_close_time, image (jpg file), logo (png file)';
+
+/**
+ * Events, which the API calls products (doc 1 §7, doc 2 §7). Public reads are cached and the
+ * cache is dropped after every admin write; admin calls answer 401 without a token and 403
+ * without the role.
+ */
+export function eventsRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.get(
+      '/products/',
+      { schema: { tags, summary: 'Every event, date ascending', response: { 200: z.array(ProductSchema) } } },
+      async (request, reply) => sendCached(ctx, request, reply, 'products', () => listProducts(ctx)),
+    );
+
+    api.get(
+      '/latest-products/',
+      {
+        schema: {
+          tags,
+          summary: 'Upcoming events for the home page (at most 6)',
+          response: { 200: z.array(ProductSchema) },
+        },
+      },
+      async (request, reply) => {
+        const today = londonToday(ctx.now());
+        return sendCached(ctx, request, reply, `latest-products:${today}`, () => latestProducts(ctx, today));
+      },
+    );
+
+    api.get(
+      '/products/:slug/',
+      {
+        schema: {
+          tags,
+          summary: 'One event with its documents',
+          params: z.object({ slug: z.string() }),
+          response: { 200: ProductSchema, 404: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const { slug } = request.params;
+        return sendCached(ctx, request, reply, `products:${slug}`, () => productBySlug(ctx, slug));
+      },
+    );
+
+    api.post(
+      '/products/create/',
+      {
+        onRequest: requireAdmin,
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'Create an event',
+          ...multipartForm(EVENT_FIELDS),
+          response: { 201: ProductSchema },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await createEvent(ctx, await readMultipart(request))),
+    );
+
+    api.put(
+      '/products/:id/update/',
+      {
+        onRequest: requireAdmin,
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'Update an event (image and logo only when replaced)',
+          ...multipartForm(EVENT_FIELDS),
+          params: IdParams,
+          response: { 200: ProductSchema },
+        },
+      },
+      async (request) => updateEvent(ctx, request.params.id, await readMultipart(request)),
+    );
+
+    api.post(
+      '/products/:id/cancel/',
+      {
+        onRequest: requireAdmin,
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'Cancel an event (idempotent)',
+          params: IdParams,
+          response: { 200: ProductSchema },
+        },
+      },
+      async (request) => cancelEvent(ctx, request.params.id),
+    );
+
+    api.post(
+      '/products/:id/add-document/',
+      {
+        onRequest: requireAdmin,
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'Attach a document (pdf, doc, docx, txt) to an event',
+          ...multipartForm('name, document (file), product (the event id, optional)'),
+          params: IdParams,
+          response: { 201: ProductDocumentSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await addDocument(ctx, request.params.id, await readMultipart(request))),
+    );
+
+    api.delete(
+      '/products/documents/:id/',
+      {
+        onRequest: requireAdmin,
+        schema: { tags, security: bearerOnly, summary: 'Delete a document and its file', params: IdParams },
+      },
+      async (request, reply) => {
+        await deleteDocument(ctx, request.params.id);
+        return reply.status(204).send();
+      },
+    );
+  };
+}

@@ -1,0 +1,211 @@
+import { and, asc, eq, gte, inArray, isNull, like, lte, or, sql } from 'drizzle-orm';
+import {
+  EVENT_MSG,
+  type EventValues,
+  eventSlug,
+  type RegistrationStatus,
+  registrationState,
+  SLUG_PATTERN,
+  uniqueSlug,
+} from '../../domain/events/index.ts';
+import type { AppContext } from '../context.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { eventDocuments, events } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { invalidatePublicCache } from '../plugins/public-cache.ts';
+import { removeFiles, storeFiles } from '../plugins/storage.ts';
+import { checkEventSubmission, type MultipartForm } from './form.ts';
+import { type EventDocumentRow, type EventRow, type Product, toProduct } from './shape.ts';
+
+/** The home page's Upcoming Events show at most this many. */
+export const LATEST_LIMIT = 6;
+
+/** Serialises slug allocation between concurrent writers (an arbitrary, fixed advisory-lock key). */
+const SLUG_LOCK = 7_340_001;
+
+const notFound = () => AppError.notFound(EVENT_MSG.eventNotFound);
+
+async function withDocuments(db: Db | Tx, rows: EventRow[]): Promise<Product[]> {
+  if (rows.length === 0) return [];
+  const docs = await db
+    .select()
+    .from(eventDocuments)
+    .where(
+      inArray(
+        eventDocuments.eventId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(eventDocuments.uploadedAt), asc(eventDocuments.id));
+  const byEvent = new Map<number, EventDocumentRow[]>();
+  for (const doc of docs) byEvent.set(doc.eventId, [...(byEvent.get(doc.eventId) ?? []), doc]);
+  return rows.map((row) => toProduct(row, byEvent.get(row.id)));
+}
+
+/** GET /products/: every event, date ascending, each with its documents. */
+export async function listProducts(ctx: AppContext): Promise<Product[]> {
+  const rows = await ctx.db.select().from(events).orderBy(asc(events.date), asc(events.id));
+  return withDocuments(ctx.db, rows);
+}
+
+/** GET /latest-products/: upcoming (dated London today or later), not cancelled, date ascending, at most 6. */
+export async function latestProducts(ctx: AppContext, today: string): Promise<Product[]> {
+  const rows = await ctx.db
+    .select()
+    .from(events)
+    .where(and(gte(events.date, today), isNull(events.cancelledAt)))
+    .orderBy(asc(events.date), asc(events.id))
+    .limit(LATEST_LIMIT);
+  return withDocuments(ctx.db, rows);
+}
+
+/** GET /products/{slug}/: one event with its documents. */
+export async function productBySlug(ctx: AppContext, slug: string): Promise<Product> {
+  if (!SLUG_PATTERN.test(slug) || slug.length > 120) throw notFound();
+  const rows = await ctx.db.select().from(events).where(eq(events.slug, slug));
+  const [product] = await withDocuments(ctx.db, rows);
+  if (!product) throw notFound();
+  return product;
+}
+
+export async function loadProduct(ctx: AppContext, id: number, db: Db | Tx = ctx.db): Promise<Product> {
+  const rows = await db.select().from(events).where(eq(events.id, id));
+  const [product] = await withDocuments(db, rows);
+  if (!product) throw notFound();
+  return product;
+}
+
+async function findEvent(db: Db | Tx, id: number): Promise<EventRow> {
+  const [row] = await db.select().from(events).where(eq(events.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The slug for a name and date, unique among events other than `exceptId`. Runs in the writing
+ * transaction, under an advisory lock so that two writers cannot pick the same one. */
+async function allocateSlug(tx: Tx, values: EventValues, exceptId?: number): Promise<string> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SLUG_LOCK})`);
+  const base = eventSlug(values.name, values.date);
+  const taken = await tx
+    .select({ id: events.id, slug: events.slug })
+    .from(events)
+    .where(or(eq(events.slug, base), like(events.slug, `${base}-%`)));
+  return uniqueSlug(
+    base,
+    taken.filter((t) => t.id !== exceptId).map((t) => t.slug),
+  );
+}
+
+function columns(values: EventValues) {
+  return {
+    name: values.name,
+    date: values.date,
+    slopeName: values.slopeName,
+    eventType: values.eventType,
+    pricePence: values.pricePence,
+    quantity: values.quantity,
+    url: values.url,
+    bannerMessage: values.bannerMessage,
+    registrationOpen: values.registrationOpen,
+    registrationOpenTime: values.registrationOpenTime,
+    registrationClose: values.registrationClose,
+    registrationCloseTime: values.registrationCloseTime,
+  };
+}
+
+/**
+ * POST /products/create/: everything is checked first (fields and files); then the files are
+ * stored and the event inserted in one transaction, so a refusal or failure leaves nothing.
+ */
+export async function createEvent(ctx: AppContext, form: MultipartForm): Promise<Product> {
+  const { values, files } = checkEventSubmission(form, { mode: 'create', booked: 0 });
+  const id = await storeFiles(ctx, files, async (keys, tx) => {
+    const slug = await allocateSlug(tx, values);
+    const now = ctx.now();
+    const [row] = await tx
+      .insert(events)
+      .values({ ...columns(values), slug, image: keys.image, logo: keys.logo, createdAt: now, updatedAt: now })
+      .returning({ id: events.id });
+    if (!row) throw new Error('event insert returned nothing');
+    return row.id;
+  });
+  await invalidatePublicCache(ctx);
+  return loadProduct(ctx, id);
+}
+
+/**
+ * PUT /products/{id}/update/: the same fields; image and logo only when replaced (the old files
+ * are removed after the commit). The slug follows the name and year. Quantity may not go below
+ * the places booked, which the update itself guards, so a booking taken meanwhile is never lost.
+ */
+export async function updateEvent(ctx: AppContext, id: number, form: MultipartForm): Promise<Product> {
+  const current = await findEvent(ctx.db, id);
+  const { values, files } = checkEventSubmission(form, { mode: 'update', booked: current.booked });
+  const replaced = await storeFiles(ctx, files, async (keys, tx) => {
+    const [locked] = await tx.select().from(events).where(eq(events.id, id)).for('update');
+    if (!locked) throw notFound();
+    const sameSlug = eventSlug(values.name, values.date) === eventSlug(locked.name, locked.date);
+    const slug = sameSlug ? locked.slug : await allocateSlug(tx, values, id);
+    const guard = values.eventType === 'race' ? lte(events.booked, values.quantity) : eq(events.booked, 0);
+    const [row] = await tx
+      .update(events)
+      .set({
+        ...columns(values),
+        slug,
+        image: keys.image ?? locked.image,
+        logo: keys.logo ?? locked.logo,
+        updatedAt: ctx.now(),
+      })
+      .where(and(eq(events.id, id), guard))
+      .returning({ id: events.id });
+    if (!row) {
+      throw AppError.validation(
+        values.eventType === 'race'
+          ? { quantity: [EVENT_MSG.quantityBelowBooked(locked.booked)] }
+          : { event_type: [EVENT_MSG.typeChangeWithBookings(locked.booked)] },
+      );
+    }
+    return [keys.image ? locked.image : null, keys.logo ? locked.logo : null];
+  });
+  await removeFiles(ctx, ctx.db, replaced);
+  await invalidatePublicCache(ctx);
+  return loadProduct(ctx, id);
+}
+
+/**
+ * POST /products/{id}/cancel/: marks the event cancelled; it stays listed, shows Cancelled and
+ * takes no bookings. Cancelling again changes nothing (the first cancellation time is kept).
+ */
+export async function cancelEvent(ctx: AppContext, id: number): Promise<Product> {
+  const changed = await ctx.db
+    .update(events)
+    .set({ cancelledAt: ctx.now(), updatedAt: ctx.now() })
+    .where(and(eq(events.id, id), isNull(events.cancelledAt)))
+    .returning({ id: events.id });
+  if (changed.length > 0) await invalidatePublicCache(ctx);
+  return loadProduct(ctx, id);
+}
+
+const REFUSALS: Partial<Record<RegistrationStatus, string>> = {
+  none: EVENT_MSG.notBookableType,
+  cancelled: EVENT_MSG.cancelled,
+  full: EVENT_MSG.full,
+};
+
+/**
+ * For the cart and booking services: the event, if it can be booked at `now` (a race, not
+ * cancelled, not full, inside its London registration window); otherwise 409 with the reason,
+ * or 404 for an unknown event. Pass the transaction to read inside it. The place itself must
+ * still be taken with a guarded update (booked < quantity) in that transaction.
+ */
+export async function assertBookable(
+  ctx: AppContext,
+  eventId: number,
+  now: Date,
+  db: Db | Tx = ctx.db,
+): Promise<EventRow> {
+  const row = await findEvent(db, eventId);
+  const state = registrationState(toProduct(row), now);
+  if (state.bookable) return row;
+  throw new AppError('CONFLICT', REFUSALS[state.status] ?? EVENT_MSG.registrationNotOpen);
+}
