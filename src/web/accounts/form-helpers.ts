@@ -17,13 +17,22 @@ export function serverMessage(error: unknown, fallback: string): string {
 }
 
 /** After a failed validation: scroll to the first invalid field of the form and focus it
- * (doc 1 §5). Waits a frame so React has rendered the errors (aria-invalid) first. */
-export function focusFirstInvalid(container: HTMLElement | null): void {
+ * (doc 1 §5). React may commit the errors (aria-invalid) a few frames later on a busy machine, so
+ * it looks for the field on each frame, for up to ten frames. */
+export function focusFirstInvalid(container: HTMLElement | null, framesLeft = 10): void {
   requestAnimationFrame(() => {
     const first = container?.querySelector<HTMLElement>('[aria-invalid="true"], input[data-invalid="true"]');
-    if (!first) return;
+    if (!first) {
+      if (framesLeft > 1) focusFirstInvalid(container, framesLeft - 1);
+      return;
+    }
     first.scrollIntoView({ block: 'center', behavior: 'smooth' });
     first.focus({ preventScroll: true });
+    // a modal's focus trap may pull focus back when the busy submit button was disabled: take it
+    // back once more on the next frame
+    requestAnimationFrame(() => {
+      if (document.activeElement !== first) first.focus({ preventScroll: true });
+    });
   });
 }
 
