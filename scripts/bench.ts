@@ -22,7 +22,12 @@ interface ReadCase {
   budget: number;
 }
 
-const PUBLIC_READS: ReadCase[] = [{ name: 'maintenance status', path: '/api/v1/maintenance/status/', budget: 0.5 }];
+const PUBLIC_READS: ReadCase[] = [
+  { name: 'events list', path: '/api/v1/products/', budget: 0.5 },
+  { name: 'upcoming events', path: '/api/v1/latest-products/', budget: 0.5 },
+  { name: 'FAQs', path: '/api/v1/faqs/', budget: 0.5 },
+  { name: 'maintenance status', path: '/api/v1/maintenance/status/', budget: 0.5 },
+];
 
 async function main(): Promise<void> {
   const config = loadConfig({

@@ -1,12 +1,19 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-
 /** Every registration window and "today" is evaluated in this zone (decisions.md). */
 export const LONDON = 'Europe/London';
 
-/** Today's date in London as YYYY-MM-DD. */
+const londonDate = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LONDON,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today's date in London as YYYY-MM-DD. One formatter is reused: public reads ask on every
+ * request. */
 export function londonToday(now: Date = new Date()): string {
-  return format(new TZDate(now.getTime(), LONDON), 'yyyy-MM-dd');
+  const parts = londonDate.formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 function ordinal(day: number): string {
