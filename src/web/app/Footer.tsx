@@ -2,24 +2,9 @@ import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../api/client.ts';
+import { useOrganizationDocuments } from '../content/api.ts';
 import { useAssociation } from '../ui/useAssociation.ts';
 import { FRONTEND_VERSION, paths } from './paths.ts';
-
-interface OrganizationDocument {
-  id: number;
-  name: string;
-  document: string;
-}
-
-/** Organisation documents for the footer; a failure is only logged and shows none (doc 1 §8). */
-async function fetchDocuments(): Promise<OrganizationDocument[]> {
-  try {
-    return await api.get<OrganizationDocument[]>('/organization-documents/');
-  } catch (error) {
-    console.error('Failed to load organisation documents', error);
-    return [];
-  }
-}
 
 /** The backend version; 'Unknown' when it cannot be read (doc 1 §8). */
 async function fetchBackendVersion(): Promise<string> {
@@ -36,7 +21,8 @@ const linkProps = { c: 'gray.3', fz: 'sm' } as const;
 /** The footer (doc 1 §2): quick links, organisation documents and v{backend}.{frontend}. */
 export function Footer() {
   const association = useAssociation();
-  const documents = useQuery({ queryKey: ['organization-documents'], queryFn: fetchDocuments, retry: false });
+  // A failure is only logged (by the hook) and shows no documents (doc 1 §8).
+  const documents = useOrganizationDocuments();
   const backend = useQuery({
     queryKey: ['version'],
     queryFn: fetchBackendVersion,

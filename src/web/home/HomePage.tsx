@@ -1,21 +1,161 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconHeartHandshake, IconMail, IconMessageCircle, IconSnowflake } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
+import { useContentBlocks } from '../content/api.ts';
+import { TextBlock } from '../content/TextBlock.tsx';
+import { useLatestProducts } from '../events/api.ts';
+import { EventGrid } from '../events/EventGrid.tsx';
 import { useAssociation } from '../ui/useAssociation.ts';
 
-/** Home: the hero with 'Race with Us!'. Upcoming events, social links and sponsors arrive with
- * the events and public site issue. */
+/**
+ * Home (doc 1 §2): the hero with 'Race with Us!', the intro text, Upcoming Events with 'View All
+ * Races', a way to get in touch, and the sponsors section.
+ *
+ * The association's configuration has no social links or sponsor logos yet (the server exposes
+ * name, code and e-mail only), so "Stay in touch" offers the e-mail address and the contact page,
+ * and the sponsors section invites businesses to become one.
+ */
 export function HomePage() {
   const association = useAssociation();
+  const blocks = useContentBlocks();
+  const latest = useLatestProducts();
+
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="md" align="flex-start">
-        <Title order={1}>{association.name}</Title>
-        <Text size="lg">Ski and snowboard racing for every age, across the region's slopes.</Text>
-        <Button component={Link} to={paths.booking} size="lg">
-          Race with Us!
-        </Button>
-      </Stack>
-    </Container>
+    <>
+      <Box
+        component="section"
+        aria-labelledby="home-title"
+        py={{ base: 56, sm: 96 }}
+        style={{
+          background:
+            'radial-gradient(circle at 85% 20%, rgb(255 255 255 / 14%) 0, transparent 40%), linear-gradient(135deg, var(--mantine-color-blue-9) 0%, var(--mantine-color-blue-8) 50%, #0b7285 100%)',
+          color: 'white',
+        }}
+      >
+        <Container size="lg">
+          <Stack gap="lg" maw={760}>
+            <Group gap={8} c="white">
+              <IconSnowflake size={22} aria-hidden />
+              <Text fw={700} tt="uppercase" c="white" style={{ letterSpacing: 1.5 }}>
+                {association.code}
+              </Text>
+            </Group>
+            <Title order={1} id="home-title" c="white" fz={{ base: 34, sm: 52 }} lh={1.1}>
+              {association.name}
+            </Title>
+            <Text size="xl" c="white">
+              Ski and snowboard racing for every age, across the region's slopes.
+            </Text>
+            <Group>
+              <Button
+                component={Link}
+                to={paths.booking}
+                size="lg"
+                variant="white"
+                color="blue.9"
+                rightSection={<IconArrowRight size={20} aria-hidden />}
+              >
+                Race with Us!
+              </Button>
+            </Group>
+          </Stack>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={48}>
+        <Box maw={820}>
+          {blocks.isPending ? (
+            <Stack gap="xs">
+              <Skeleton h={16} />
+              <Skeleton h={16} />
+              <Skeleton h={16} w="70%" />
+            </Stack>
+          ) : blocks.data ? (
+            <TextBlock text={blocks.data.home_intro} size="lg" />
+          ) : null}
+        </Box>
+      </Container>
+
+      <Box component="section" aria-labelledby="upcoming-title" bg="gray.0" py={48}>
+        <Container size="lg">
+          <Group justify="space-between" align="flex-end" mb="lg">
+            <Title order={2} id="upcoming-title">
+              Upcoming Events
+            </Title>
+            <Button
+              component={Link}
+              to={paths.booking}
+              variant="outline"
+              rightSection={<IconArrowRight size={16} aria-hidden />}
+            >
+              View All Races
+            </Button>
+          </Group>
+          {latest.isPending ? (
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} h={380} radius="md" />
+              ))}
+            </SimpleGrid>
+          ) : latest.isError ? (
+            <Text c="gray.7">Upcoming events could not be loaded just now. Please try again later.</Text>
+          ) : latest.data.length === 0 ? (
+            <Text c="gray.7">There are no upcoming events at the moment. Please check back soon.</Text>
+          ) : (
+            <EventGrid events={latest.data} />
+          )}
+        </Container>
+      </Box>
+
+      <Container size="lg" py={48}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <Paper component="section" aria-labelledby="touch-title" withBorder p="xl" radius="md">
+            <Group gap="sm" mb="sm">
+              <IconMessageCircle size={28} color="var(--mantine-color-blue-8)" aria-hidden />
+              <Title order={2} id="touch-title" fz="h3">
+                Stay in touch
+              </Title>
+            </Group>
+            <Text c="gray.8" mb="md">
+              Questions about racing, entries or joining a club? We are happy to help.
+            </Text>
+            <Stack gap="xs">
+              {association.email && (
+                <Group gap={8} wrap="nowrap">
+                  <IconMail size={18} aria-hidden style={{ flexShrink: 0 }} />
+                  <Anchor href={`mailto:${association.email}`} style={{ overflowWrap: 'anywhere' }}>
+                    {association.email}
+                  </Anchor>
+                </Group>
+              )}
+              <Group>
+                <Button component={Link} to={paths.contact} variant="light">
+                  Contact us
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+
+          <Paper component="section" aria-labelledby="sponsors-title" withBorder p="xl" radius="md">
+            <Group gap="sm" mb="sm">
+              <IconHeartHandshake size={28} color="var(--mantine-color-blue-8)" aria-hidden />
+              <Title order={2} id="sponsors-title" fz="h3">
+                Our sponsors
+              </Title>
+            </Group>
+            <Text c="gray.8" mb="md">
+              Our races are run by volunteers and kept affordable with the help of local businesses. Would your business
+              like to support junior racing in the region and see its name at every race?
+            </Text>
+            <Group>
+              <Button component={Link} to={paths.contact} variant="light">
+                Become a sponsor
+              </Button>
+            </Group>
+          </Paper>
+        </SimpleGrid>
+      </Container>
+    </>
   );
 }

@@ -1,6 +1,206 @@
-import { Title } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconPlus } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatEventDate } from '../../../domain/dates.ts';
+import {
+  DEFAULT_EVENT_FILTER,
+  EVENT_MSG,
+  type EventFilter,
+  filterEvents,
+  type Product,
+} from '../../../domain/events/index.ts';
+import { focusFirstInvalid } from '../../accounts/form-helpers.ts';
+import { ApiError } from '../../api/client.ts';
+import { NARROW_QUERY } from '../../app/paths.ts';
+import { toast } from '../../ui/toast.ts';
+import { useAssociation } from '../../ui/useAssociation.ts';
+import { useProducts } from '../api.ts';
+import { EventCard } from '../EventCard.tsx';
+import { useCancelEvent, useSaveEvent } from './api.ts';
+import { DocumentsModal } from './DocumentsModal.tsx';
+import { EventForm } from './EventForm.tsx';
+import { EventTable } from './EventTable.tsx';
+import { useEventForm } from './useEventForm.ts';
 
-/** Stub: replaced by the real panel in the events and public site issue. */
+/** What the toasts say where the text is silent (doc 2 §8 gives only the failures). */
+const SAVED = { created: 'Booking created successfully', updated: 'Booking updated successfully' };
+const CANCELLED = 'Event cancelled';
+const CANCEL_FAILED = 'Failed to cancel event. Please try again.';
+
+function Preview({ event }: { event: Product | null }) {
+  return (
+    <Stack gap="xs" aria-label="Preview" role="region">
+      <Title order={4}>Preview</Title>
+      <Text size="sm" c="dimmed">
+        How the card will look on the public pages.
+      </Text>
+      {event ? (
+        <EventCard event={event} preview />
+      ) : (
+        <Paper withBorder radius="md" p="lg" bg="gray.0">
+          <Text size="sm" c="dimmed" ta="center">
+            Choose an event type to see the card.
+          </Text>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The admin Bookings panel (doc 2 §2, §4, §5, §8): the filterable event table with Edit,
+ * Documents and Cancel event; the create/edit form beside a live preview card; the documents
+ * modal. Every write refreshes the list (and the public pages' cached reads).
+ */
 export function BookingsPanel() {
-  return <Title order={2}>Bookings</Title>;
+  const { code } = useAssociation();
+  const narrow = useMediaQuery(NARROW_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
+  const products = useProducts();
+  const [filter, setFilter] = useState<EventFilter>(DEFAULT_EVENT_FILTER);
+  const [documentsId, setDocumentsId] = useState<number | null>(null);
+  const form = useEventForm();
+  const save = useSaveEvent();
+  const cancel = useCancelEvent();
+  const formRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (products.isError) toast.admin('error', EVENT_MSG.loadFailed);
+  }, [products.isError]);
+
+  const all = products.data ?? [];
+  const visible = useMemo(() => filterEvents(products.data ?? [], filter, new Date()), [products.data, filter]);
+  const documentsEvent = all.find((event) => event.id === documentsId) ?? null;
+  // the event being edited as the list now has it (a cancel elsewhere shows at once)
+  const editing = all.find((event) => event.id === form.editing?.id) ?? form.editing;
+
+  const showForm = () =>
+    requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+
+  const startNew = () => {
+    form.reset();
+    save.reset();
+    showForm();
+  };
+
+  const startEdit = (event: Product) => {
+    form.startEdit(event);
+    save.reset();
+    showForm();
+  };
+
+  const submit = () => {
+    const found = form.validate();
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    save.mutate(
+      { id: editing?.id ?? null, form: form.values, files: form.files },
+      {
+        onSuccess: () => {
+          toast.admin('success', editing ? SAVED.updated : SAVED.created);
+          form.reset();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) {
+            form.setErrors(error.fieldMessages());
+            focusFirstInvalid(formRef.current);
+          }
+          toast.admin('error', EVENT_MSG.saveFailed);
+        },
+      },
+    );
+  };
+
+  const confirmCancel = (event: Product) =>
+    modals.openConfirmModal({
+      title: 'Cancel event?',
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">
+            Are you sure you want to cancel <strong>{event.name}</strong> on {formatEventDate(event.date, narrow)}?
+          </Text>
+          <Text size="sm" c="dimmed">
+            It stays listed as Cancelled and takes no more bookings. This cannot be undone here, and refunds are not
+            issued through this site.
+          </Text>
+        </Stack>
+      ),
+      labels: { confirm: 'Cancel event', cancel: 'Keep event' },
+      confirmProps: { color: 'red.9' },
+      closeButtonProps: { 'aria-label': 'Close' },
+      onConfirm: () =>
+        cancel.mutate(event.id, {
+          onSuccess: () => toast.admin('success', CANCELLED),
+          onError: () => toast.admin('error', CANCEL_FAILED),
+        }),
+    });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={2}>Bookings</Title>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={startNew}>
+          New event
+        </Button>
+      </Group>
+
+      <Paper withBorder radius="md" p={narrow ? 'sm' : 'md'}>
+        <Title order={3} size="h4" mb="sm">
+          Events
+        </Title>
+        <EventTable
+          events={visible}
+          code={code}
+          filter={filter}
+          onFilterChange={setFilter}
+          loading={products.isPending}
+          failed={products.isError}
+          editingId={editing?.id ?? null}
+          onEdit={startEdit}
+          onDocuments={(event) => setDocumentsId(event.id)}
+          onCancelEvent={confirmCancel}
+        />
+      </Paper>
+
+      <Paper withBorder radius="md" p={narrow ? 'sm' : 'md'} ref={formRef} style={{ scrollMarginTop: 72 }}>
+        <Group justify="space-between" wrap="wrap" gap="xs" mb="md">
+          <Title order={3} size="h4">
+            {editing ? `Edit event: ${editing.name}` : 'Create event'}
+          </Title>
+          {editing && (
+            <Group gap="xs">
+              {editing.is_cancelled && (
+                <Badge color="red.9" variant="filled">
+                  Cancelled
+                </Badge>
+              )}
+              <Button variant="subtle" size="compact-sm" onClick={startNew}>
+                New event instead
+              </Button>
+            </Group>
+          )}
+        </Group>
+        <Box
+          style={{
+            display: 'flex',
+            flexDirection: narrow ? 'column' : 'row',
+            gap: 'var(--mantine-spacing-xl)',
+            alignItems: 'flex-start',
+          }}
+        >
+          <Box style={{ flex: 1, minWidth: 0, width: narrow ? '100%' : undefined }}>
+            <EventForm form={form} code={code} saving={save.isPending} onSubmit={submit} onCancel={startNew} />
+          </Box>
+          <Box style={{ width: narrow ? '100%' : 340, flexShrink: 0, position: narrow ? 'static' : 'sticky', top: 80 }}>
+            <Preview event={form.preview} />
+          </Box>
+        </Box>
+      </Paper>
+
+      <DocumentsModal event={documentsEvent} onClose={() => setDocumentsId(null)} />
+    </Stack>
+  );
 }

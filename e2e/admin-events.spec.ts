@@ -1,0 +1,281 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { londonToday } from '../src/domain/dates.ts';
+import { apiToken, DEMO, expect, logInWithModal, test } from './fixtures.ts';
+
+/**
+ * The admin Bookings panel (doc 2 §2, §4, §5, §8) and what a visitor then sees on /booking
+ * (doc 1 §2, §4): create a race event with image, logo and a document, edit it, cancel it, and
+ * the file-type rules. Event names are unique because the tests share one server.
+ */
+
+/** Small real files: each starts with its type's magic bytes, as the server checks. */
+const FILES = {
+  jpg: (name = 'banner.jpg') => ({
+    name,
+    mimeType: 'image/jpeg',
+    buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF test image')]),
+  }),
+  png: (name = 'logo.png') => ({
+    name,
+    mimeType: 'image/png',
+    buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('test logo')]),
+  }),
+  pdf: (name = 'timetable.pdf') => ({
+    name,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+  }),
+};
+
+/** London today plus `days`, as YYYY-MM-DD. */
+function day(days: number): string {
+  const [y, m, d] = londonToday().split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+function uniqueName(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}`;
+}
+
+async function associationCode(request: APIRequestContext): Promise<string> {
+  return ((await (await request.get('/api/v1/association/')).json()) as { code: string }).code;
+}
+
+/** Signs in as the club administrator and opens the Bookings panel (the admin default). */
+async function openBookings(page: Page): Promise<void> {
+  await page.goto('/');
+  await logInWithModal(page, DEMO.admin);
+  await page.getByRole('link', { name: 'Admin', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Bookings' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Events' })).toBeVisible();
+}
+
+function eventForm(page: Page) {
+  return page.getByRole('form', { name: /^(Create|Edit) event$/ });
+}
+
+async function chooseType(page: Page, label: string): Promise<void> {
+  await eventForm(page).getByRole('combobox', { name: 'Event type' }).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+/** Fills a race event whose registration is open now: opened yesterday, closes in a week, the
+ * event in two weeks. */
+async function fillRace(page: Page, code: string, name: string): Promise<void> {
+  const form = eventForm(page);
+  await chooseType(page, code);
+  await form.getByLabel(/^Date/).fill(day(14));
+  await form.getByLabel(/^Name/).fill(name);
+  await form.getByLabel(/^Slope name/).fill('The Snow Centre, Hemel Hempstead');
+  await form.getByLabel(/^Registration open date/).fill(day(-1));
+  await form.getByLabel(/^Registration open time/).fill('09:00');
+  await form.getByLabel(/^Registration close date/).fill(day(7));
+  await form.getByLabel(/^Registration close time/).fill('18:00');
+  await form.getByLabel(/^Price/).fill('12.50');
+  await form.getByLabel(/^URL/).fill('https://example.org/race');
+}
+
+/** Creates a race event through the API, for the tests about editing and cancelling. */
+async function createRaceByApi(request: APIRequestContext, name: string): Promise<void> {
+  const access = await apiToken(request, DEMO.admin);
+  const res = await request.post('/api/v1/products/create/', {
+    headers: { authorization: `Bearer ${access}` },
+    multipart: {
+      name,
+      date: day(20),
+      slope_name: 'Norfolk Snowsports Club',
+      event_type: 'race',
+      price: '0',
+      quantity: '60',
+      url: '',
+      banner_message: '',
+      registration_open: day(-2),
+      registration_open_time: '10:00',
+      registration_close: day(10),
+      registration_close_time: '20:00',
+      image: FILES.jpg(),
+      logo: FILES.png(),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+function row(page: Page, name: string) {
+  return page.getByRole('table', { name: 'Events' }).getByRole('row').filter({ hasText: name });
+}
+
+test('an administrator creates a race event with image, logo and a document; a visitor finds it on /booking and opens the document', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const code = await associationCode(request);
+  const name = uniqueName('Spring Slalom');
+  const documentName = 'Race Day Timetable';
+  await openBookings(page);
+
+  const form = eventForm(page);
+  await expect(form.getByRole('button', { name: 'Submit' })).toBeVisible();
+  // quantity and price are for races only; the banner message is for the other types
+  await chooseType(page, 'External');
+  await expect(form.getByLabel(/^Price/)).toBeDisabled();
+  await expect(form.getByLabel(/^Banner message/)).toBeEnabled();
+
+  await fillRace(page, code, name);
+  await expect(form.getByLabel(/^Quantity/)).toHaveValue('150');
+  await expect(form.getByLabel(/^Banner message/)).toBeDisabled();
+  // the window's limits sit on the inputs: open by the event date, close from the day after open
+  await expect(form.getByLabel(/^Registration open date/)).toHaveAttribute('max', day(14));
+  await expect(form.getByLabel(/^Registration close date/)).toHaveAttribute('min', day(0));
+  await expect(form.getByLabel(/^Registration close date/)).toHaveAttribute('max', day(14));
+
+  // image and logo are required when creating; the form keeps what was typed
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByText('Please select a JPG file for the image.')).toBeVisible();
+  await expect(form.getByText('Please select a PNG file for the logo.')).toBeVisible();
+  await expect(form.getByLabel(/^Name/)).toHaveValue(name);
+
+  await form.locator('input[type=file][name=image]').setInputFiles(FILES.jpg());
+  await form.locator('input[type=file][name=logo]').setInputFiles(FILES.png());
+  await expect(form.getByText('Please select a PNG file for the logo.')).toHaveCount(0);
+
+  // the preview card follows the form
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByRole('article', { name })).toBeVisible();
+  await expect(preview.getByTestId('event-price')).toHaveText('£12.50');
+  await expect(preview.getByTestId('event-status')).toHaveText(/^Closing/);
+
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Booking created successfully')).toBeVisible();
+  await expect(row(page, name)).toContainText('£12.50');
+  await expect(row(page, name)).toContainText('0/150');
+  await expect(form.getByLabel(/^Name/)).toHaveValue('');
+
+  // a document: both a name and a file are needed
+  await row(page, name)
+    .getByRole('button', { name: /^Documents of/ })
+    .click();
+  const documents = page.getByRole('dialog', { name: `Documents: ${name}` });
+  await expect(documents.getByText('No documents linked to this event yet.')).toBeVisible();
+  await documents.getByRole('button', { name: 'Upload' }).click();
+  await expect(documents.getByText('Please provide both a document name and a file.').first()).toBeVisible();
+  await documents.getByLabel(/^Document name/).fill(documentName);
+  await documents.locator('input[type=file][name=document]').setInputFiles(FILES.pdf());
+  await documents.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('Document uploaded successfully')).toBeVisible();
+  await expect(documents.getByRole('link', { name: documentName })).toHaveAttribute('href', /^\/media\//);
+  await documents.getByRole('button', { name: 'Close' }).click();
+  await expect(row(page, name).getByRole('button', { name: /^Documents of/ })).toHaveText('Documents (1)');
+
+  // a visitor (not signed in) finds it under Book Your Race Now, closing, with the document
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/booking');
+  const bookNow = visitor.getByRole('region', { name: 'Book Your Race Now' });
+  const card = bookNow.getByRole('article', { name });
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('event-status')).toHaveText(/^Closing/);
+  await card.getByRole('button', { name: `Details of ${name}` }).click();
+  await expect(card.getByRole('tab', { name: documentName })).toBeVisible();
+  const link = card.getByRole('link', { name: `Open ${documentName}` });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/media\//);
+  const download = await visitor.request.get(href ?? '');
+  expect(download.status()).toBe(200);
+  expect((await download.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await visitorContext.close();
+});
+
+test('a jpg chosen as the logo is refused and nothing is created', async ({ page, request }) => {
+  const code = await associationCode(request);
+  const name = uniqueName('Wrong Logo Race');
+  await openBookings(page);
+  const form = eventForm(page);
+
+  // submitting an empty form says what is missing
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByText('Event type is required')).toBeVisible();
+
+  await fillRace(page, code, name);
+  await form.locator('input[type=file][name=image]').setInputFiles(FILES.jpg());
+  await form.locator('input[type=file][name=logo]').setInputFiles(FILES.jpg('logo.jpg'));
+  await expect(form.getByText('Please select a PNG file for the logo.')).toBeVisible();
+
+  let sent = false;
+  page.on('request', (req) => {
+    if (req.url().includes('/api/v1/products/create/')) sent = true;
+  });
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByText('Please select a PNG file for the logo.')).toBeVisible();
+  await expect(form.getByLabel(/^Name/)).toHaveValue(name);
+  expect(sent).toBe(false);
+
+  // a file named .jpg that is not a jpg passes the browser's check; the server reads its content,
+  // refuses it beside the field, and the form keeps what was typed
+  await form.locator('input[type=file][name=logo]').setInputFiles(FILES.png());
+  await form
+    .locator('input[type=file][name=image]')
+    .setInputFiles({ ...FILES.png(), name: 'disguised.jpg', mimeType: 'image/jpeg' });
+  await expect(form.getByText('Please select a PNG file for the logo.')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Failed to create or update booking. Please try again.')).toBeVisible();
+  await expect(form.getByText('Please select a JPG file for the image.')).toBeVisible();
+  await expect(form.getByLabel(/^Name/)).toHaveValue(name);
+  expect(sent).toBe(true);
+
+  const events = (await (await request.get('/api/v1/products/')).json()) as { name: string }[];
+  expect(events.map((e) => e.name)).not.toContain(name);
+  await page.getByRole('combobox', { name: 'Filter events' }).click();
+  await page.getByRole('option', { name: 'all', exact: true }).click();
+  await expect(row(page, name)).toHaveCount(0);
+});
+
+test('editing an event’s name shows the new name in the table and on /booking', async ({ page, request }) => {
+  const name = uniqueName('Autumn Race');
+  const renamed = `${name} Renamed`;
+  await createRaceByApi(request, name);
+  await openBookings(page);
+
+  await row(page, name)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
+  const form = eventForm(page);
+  await expect(page.getByRole('heading', { name: `Edit event: ${name}` })).toBeVisible();
+  await expect(form.getByLabel(/^Name/)).toHaveValue(name);
+  await expect(form.getByLabel(/^Quantity/)).toHaveValue('60');
+  await expect(form.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+
+  await form.getByLabel(/^Name/).fill(renamed);
+  await form.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Booking updated successfully')).toBeVisible();
+  await expect(row(page, renamed)).toHaveCount(1);
+  await expect(form.getByRole('button', { name: 'Submit' })).toBeVisible();
+
+  await page.goto('/booking');
+  await expect(page.getByRole('article', { name: renamed })).toBeVisible();
+  await expect(page.getByRole('article', { name, exact: true })).toHaveCount(0);
+});
+
+test('cancelling an event asks for confirmation first', async ({ page, request }) => {
+  const name = uniqueName('Club Fun Race');
+  await createRaceByApi(request, name);
+  await openBookings(page);
+
+  await row(page, name)
+    .getByRole('button', { name: `Cancel ${name}` })
+    .click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel event?' });
+  await expect(confirm).toContainText(name);
+  await confirm.getByRole('button', { name: 'Keep event' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row(page, name).getByText('Cancelled', { exact: true })).toHaveCount(0);
+
+  await row(page, name)
+    .getByRole('button', { name: `Cancel ${name}` })
+    .click();
+  await confirm.getByRole('button', { name: 'Cancel event' }).click();
+  await expect(page.getByText('Event cancelled')).toBeVisible();
+  await expect(row(page, name).getByText('Cancelled', { exact: true })).toBeVisible();
+  // a cancelled event cannot be cancelled again
+  await expect(row(page, name).getByRole('button', { name: `Cancel ${name}` })).toBeDisabled();
+});

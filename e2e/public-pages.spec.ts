@@ -1,0 +1,310 @@
+import type { Page } from '@playwright/test';
+import { expect, logInWithModal, registerUser, test } from './fixtures.ts';
+
+/**
+ * The public pages of doc 1 §2, each rendered from the demo seed (src/server/db/seed-events.ts and
+ * seed-content.ts). The seed places its events around London today, so the sections are stable:
+ * Hemel Winter Slalom and Norfolk Fun Race (FREE) are open, Essex Open Giant Slalom has closed,
+ * Welwyn Spring Parallel opens later, Autumn Club Race is past, the show and the AGM are other
+ * events and the Schools Championship is a school event.
+ */
+
+const LONG_DATE = /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2}(st|nd|rd|th) [A-Z][a-z]+ \d{4}$/;
+const SHORT_DATE = /^\d{2}\/\d{2}\/\d{4}$/;
+
+function card(page: Page, name: string) {
+  return page.getByRole('article', { name });
+}
+
+function section(page: Page, title: string) {
+  return page.getByRole('region', { name: title });
+}
+
+test('home shows the hero, the intro, upcoming events, a way to get in touch and the sponsors', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Eastern Region Snowsports Association' })).toBeVisible();
+  await expect(page.getByText(/We bring the region's ski race clubs together/)).toBeVisible();
+
+  const upcoming = section(page, 'Upcoming Events');
+  await expect(upcoming.getByRole('article')).not.toHaveCount(0);
+  await expect(upcoming.getByRole('article', { name: 'Hemel Winter Slalom' })).toBeVisible();
+  // the past race is not upcoming
+  await expect(upcoming.getByRole('article', { name: 'Autumn Club Race' })).toHaveCount(0);
+  await expect(upcoming.getByRole('link', { name: 'View All Races' })).toHaveAttribute('href', '/booking');
+
+  await expect(section(page, 'Stay in touch').getByRole('link', { name: 'office@ersa.example' })).toHaveAttribute(
+    'href',
+    'mailto:office@ersa.example',
+  );
+  await expect(section(page, 'Our sponsors').getByRole('link', { name: 'Become a sponsor' })).toHaveAttribute(
+    'href',
+    '/contact',
+  );
+
+  await page.getByRole('link', { name: 'Race with Us!' }).click();
+  await expect(page).toHaveURL(/\/booking$/);
+  await expect(page.getByRole('heading', { name: 'Book Your Race Now' })).toBeVisible();
+});
+
+test('booking puts each seeded event in its section with its status and price', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/booking');
+
+  const now = section(page, 'Book Your Race Now');
+  const hemel = now.getByRole('article', { name: 'Hemel Winter Slalom' });
+  await expect(hemel.getByTestId('event-status')).toHaveText(
+    /^Closing \d{1,2}(st|nd|rd|th) [A-Z][a-z]+ \d{4} at 18:00$/,
+  );
+  await expect(hemel.getByTestId('event-price')).toHaveText('£25.00');
+  await expect(hemel.getByTestId('event-date')).toHaveText(LONG_DATE);
+  await expect(hemel.getByRole('button', { name: 'Enter' })).toBeVisible();
+
+  const free = now.getByRole('article', { name: 'Norfolk Fun Race' });
+  await expect(free.getByTestId('event-price')).toHaveText('FREE');
+  await expect(free.getByRole('button', { name: 'Book' })).toBeVisible();
+
+  const closed = section(page, 'Happening Soon').getByRole('article', { name: 'Essex Open Giant Slalom' });
+  await expect(closed.getByTestId('event-status')).toHaveText('Entry Closed');
+  await expect(closed.getByRole('button', { name: /Enter|Book/ })).toHaveCount(0);
+
+  const soon = section(page, 'Coming Soon').getByRole('article', { name: 'Welwyn Spring Parallel' });
+  await expect(soon.getByTestId('event-status')).toHaveText(
+    /^Opening \d{1,2}(st|nd|rd|th) [A-Z][a-z]+ \d{4} at 19:00$/,
+  );
+
+  const other = section(page, 'Other Events');
+  await expect(other.getByRole('article', { name: 'London Snowsports Show' }).getByTestId('event-banner')).toHaveText(
+    'Come and say hello at our stand!',
+  );
+  await expect(other.getByRole('article', { name: 'Annual General Meeting' })).toBeVisible();
+
+  // past events and school events are not on this page
+  await expect(card(page, 'Autumn Club Race')).toHaveCount(0);
+  await expect(card(page, 'Schools Championship')).toHaveCount(0);
+
+  // an anonymous visitor who tries to enter is asked to log in
+  await hemel.getByRole('button', { name: 'Enter' }).click();
+  await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();
+});
+
+test('a logged-in user who enters is told online entry is on its way', async ({ page, request }) => {
+  const user = await registerUser(request);
+  await page.goto('/booking');
+  await logInWithModal(page, user);
+  await card(page, 'Hemel Winter Slalom').getByRole('button', { name: 'Enter' }).click();
+  await expect(page.getByText('Online entry is not open on this site yet. Please check back soon.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('dates are DD/MM/YYYY on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/booking');
+  const hemel = card(page, 'Hemel Winter Slalom');
+  await expect(hemel.getByTestId('event-date')).toHaveText(SHORT_DATE);
+  await expect(hemel.getByTestId('event-status')).toHaveText(/^Closing \d{2}\/\d{2}\/\d{4} at 18:00$/);
+});
+
+test('a card flips to its web address and document tabs, and a document opens in a new tab', async ({ page }) => {
+  await page.goto('/booking');
+  const hemel = card(page, 'Hemel Winter Slalom');
+  const flip = hemel.getByRole('button', { name: 'Details of Hemel Winter Slalom' });
+  await expect(flip).toHaveAttribute('aria-pressed', 'false');
+  await flip.press('Enter');
+  await expect(flip).toHaveAttribute('aria-pressed', 'true');
+  // the front is inert now: its Enter button is out of reach
+  await expect(hemel.getByRole('button', { name: 'Enter' })).toHaveCount(0);
+
+  await expect(hemel.getByRole('link', { name: 'https://www.thesnowcentre.com' })).toHaveAttribute('target', '_blank');
+  const tabs = hemel.getByRole('tablist', { name: 'Documents for Hemel Winter Slalom' });
+  await expect(tabs.getByRole('tab')).toHaveText(['Race Day Timetable', 'Entry Information']);
+  await tabs.getByRole('tab', { name: 'Entry Information' }).click();
+  const link = hemel.getByRole('link', { name: 'Open Entry Information' });
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('href', /^\/media\//);
+
+  // the document downloads from a new tab with its original name
+  const href = (await link.getAttribute('href')) ?? '';
+  const popup = page.waitForEvent('popup');
+  await link.click();
+  await (await popup).close();
+  const file = await page.request.get(href);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-disposition']).toContain('entry-information.txt');
+
+  // flipping back restores the front
+  await flip.click();
+  await expect(hemel.getByRole('button', { name: 'Enter' })).toBeVisible();
+
+  // for visitors who prefer reduced motion the card turns without animation
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const inner = hemel.locator('[data-flipped]');
+  await flip.click();
+  await expect(inner).toHaveCSS('transition-duration', '0s');
+  await flip.click();
+
+  // an event without documents says so on its back
+  const norfolk = card(page, 'Norfolk Fun Race');
+  await norfolk.getByRole('button', { name: 'Details of Norfolk Fun Race' }).click();
+  await expect(norfolk.getByTestId('no-documents')).toHaveText(
+    'Documents for this event will be available here soon — please check back later.',
+  );
+});
+
+test('a full event shows a disabled Event Full button with its tooltip, and a cancelled one a badge', async ({
+  page,
+}) => {
+  // the seed has neither a full nor a cancelled event, so the list is altered on its way in
+  await page.route('**/api/v1/products/', async (route) => {
+    const response = await route.fetch();
+    const events = (await response.json()) as {
+      name: string;
+      quantity: number;
+      booked_quantity: number;
+      is_full: boolean;
+      is_cancelled: boolean;
+    }[];
+    for (const e of events) {
+      if (e.name === 'Hemel Winter Slalom') Object.assign(e, { booked_quantity: e.quantity, is_full: true });
+      if (e.name === 'Norfolk Fun Race') e.is_cancelled = true;
+    }
+    await route.fulfill({ response, json: events });
+  });
+  await page.goto('/booking');
+  const full = card(page, 'Hemel Winter Slalom').getByRole('button', { name: 'Event Full' });
+  await expect(full).toHaveAttribute('aria-disabled', 'true');
+  await full.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'Event is full. Please check back as spaces may become available if participants drop out.',
+  );
+  const cancelled = card(page, 'Norfolk Fun Race');
+  await expect(cancelled.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(cancelled.getByRole('button', { name: 'Book' })).toHaveCount(0);
+});
+
+test('booking with no events shows No Events Available and a way home', async ({ page }) => {
+  await page.route('**/api/v1/products/', (route) => route.fulfill({ json: [] }));
+  await page.goto('/booking');
+  await expect(page.getByRole('heading', { name: 'No Events Available' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go back to home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('about shows the mission, the start-racing call, the team and testimonials', async ({ page }) => {
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { name: 'Our mission' })).toBeVisible();
+  await expect(page.getByText(/make ski and snowboard racing open, fair and fun/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Find a race' })).toHaveAttribute('href', '/booking');
+  const team = page.locator('#team');
+  await expect(team.getByRole('heading', { name: 'Meet Our Team' })).toBeVisible();
+  await expect(team.getByTestId('team-member')).toHaveCount(3);
+  await expect(team.getByRole('heading', { name: 'Helen Marsh' })).toBeVisible();
+  await expect(team.getByText('Welfare and Safeguarding Officer')).toBeVisible();
+  await expect(page.getByText('— Sophie, U12 racer')).toBeVisible();
+});
+
+test('schools shows the entry fees and the school events', async ({ page }) => {
+  await page.goto('/schools');
+  await expect(page.getByText('Team entry: £70 per team of 3 or 4 racers from the same school.')).toBeVisible();
+  await expect(page.getByText(/Individual entry: £21 per racer/)).toBeVisible();
+  await expect(page.getByText(/Late entries are accepted at the organisers' discretion\./)).toBeVisible();
+  await expect(card(page, 'Schools Championship')).toBeVisible();
+  await expect(card(page, 'Hemel Winter Slalom')).toHaveCount(0);
+});
+
+test('slopes lists the seven clubs with every detail', async ({ page }) => {
+  await page.goto('/slopes');
+  await expect(page.getByTestId('club')).toHaveCount(7);
+  const hemel = page.getByRole('article', { name: 'Hemel Ski Race Club' });
+  for (const text of ['The Snow Centre', 'St Albans Hill', 'Hemel Hempstead', 'HP3 9NH']) {
+    await expect(hemel).toContainText(text);
+  }
+  await expect(hemel.getByRole('link', { name: '01632 960101' })).toHaveAttribute('href', 'tel:01632960101');
+  const website = hemel.getByRole('link', { name: 'www.snowcentre-hemel.example' });
+  await expect(website).toHaveAttribute('href', 'https://www.snowcentre-hemel.example');
+  await expect(website).toHaveAttribute('target', '_blank');
+  await expect(hemel.getByRole('link', { name: 'racing@snowcentre-hemel.example' })).toHaveAttribute(
+    'href',
+    'mailto:racing@snowcentre-hemel.example',
+  );
+  // the second line of an address shows too
+  await expect(page.getByRole('article', { name: 'MK Ski Race Team' })).toContainText('602 Marlborough Gate');
+});
+
+test('contact shows the 24-48 hours promise and the FAQs as an accordion', async ({ page }) => {
+  await page.goto('/contact');
+  await expect(page.getByText('We reply to every message within 24-48 hours.')).toBeVisible();
+  const faq = page.locator('#faq');
+  await expect(faq.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
+  const question = faq.getByRole('button', { name: 'What equipment do I need?' });
+  await expect(question).toHaveAttribute('aria-expanded', 'false');
+  await question.click();
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await expect(faq.getByText(/A helmet is compulsory for every run/)).toBeVisible();
+});
+
+test('governance shows the paragraph, the downloads line, and its empty and error states', async ({ page }) => {
+  await page.goto('/governance');
+  await expect(page.getByText(/is a not-for-profit association run by volunteers/)).toBeVisible();
+  await expect(page.getByText('Additional governance documents will be available to download here.')).toBeVisible();
+
+  await page.route('**/api/v1/governance/', (route) =>
+    route.fulfill({ status: 404, json: { error: 'No governance information available.' } }),
+  );
+  await page.reload();
+  await expect(page.getByText('No governance information available.')).toBeVisible();
+
+  await page.unroute('**/api/v1/governance/');
+  await page.route('**/api/v1/governance/', (route) => route.fulfill({ status: 500, json: { error: 'boom' } }));
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText('Failed to load governance information');
+});
+
+test('policies links each organisation document in a new tab, and the footer links them too', async ({
+  page,
+  request,
+}) => {
+  const documents = (await (await request.get('/api/v1/organization-documents/')).json()) as {
+    name: string;
+    document: string;
+  }[];
+  expect(documents.map((d) => d.name).sort()).toEqual(['Code of Conduct', 'Safeguarding Policy']);
+
+  await page.goto('/policies');
+  await expect(page.getByRole('heading', { level: 1, name: 'Policies' })).toBeVisible();
+  const main = page.getByRole('main');
+  const footer = page.getByRole('contentinfo');
+  for (const doc of documents) {
+    const link = main.getByRole('link', { name: doc.name });
+    await expect(link).toHaveAttribute('href', doc.document);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(footer.getByRole('link', { name: doc.name })).toHaveAttribute('href', doc.document);
+  }
+  await main.getByRole('link', { name: 'Go back to home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('safeguarding shows its text and links the Safeguarding Policy document', async ({ page, request }) => {
+  const documents = (await (await request.get('/api/v1/organization-documents/')).json()) as {
+    name: string;
+    document: string;
+  }[];
+  const policy = documents.find((d) => d.name === 'Safeguarding Policy');
+  expect(policy).toBeDefined();
+
+  await page.goto('/safeguarding');
+  await expect(page.getByText(/is committed to safeguarding and promoting the welfare/)).toBeVisible();
+  const link = page.getByRole('main').getByRole('link', { name: 'Safeguarding Policy' });
+  await expect(link).toHaveAttribute('href', policy?.document ?? '');
+  await expect(link).toHaveAttribute('target', '_blank');
+  const pdf = await request.get(policy?.document ?? '');
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+
+  // without a document of exactly that name there is no link
+  await page.route('**/api/v1/organization-documents/', (route) =>
+    route.fulfill({ json: documents.map((d) => ({ ...d, name: d.name.toLowerCase() })) }),
+  );
+  await page.reload();
+  await expect(page.getByText(/is committed to safeguarding/)).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: /Safeguarding Policy/i })).toHaveCount(0);
+});

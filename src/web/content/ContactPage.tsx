@@ -1,0 +1,195 @@
+import {
+  Accordion,
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconClock, IconMail, IconSend } from '@tabler/icons-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { CONTACT_MESSAGE_MAX, type ContactMessage, validateContact } from '../../domain/content/contact.ts';
+import { CONTACT_RESPONSE_PROMISE, CONTENT_MSG } from '../../domain/content/messages.ts';
+import { focusFirstInvalid } from '../accounts/form-helpers.ts';
+import { ApiError } from '../api/client.ts';
+import { useAssociation } from '../ui/useAssociation.ts';
+import { sendContactMessage, useFaqs } from './api.ts';
+import { Loading } from './LoadState.tsx';
+import { PageHero } from './PageHero.tsx';
+
+const EMPTY: ContactMessage = { 'first-name': '', 'last-name': '', email: '', message: '' };
+
+type Outcome = { kind: 'sent'; message: string } | { kind: 'failed' } | null;
+
+/** The contact form: the domain's rules in the browser, the server's thank-you on success (and the
+ * form clears), 'Failed to send message' on failure (and what was typed stays). */
+function ContactForm() {
+  const [values, setValues] = useState<ContactMessage>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const field = (key: keyof ContactMessage) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [key]: value }));
+      if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
+    },
+  });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed: ContactMessage = {
+      'first-name': values['first-name'].trim(),
+      'last-name': values['last-name'].trim(),
+      email: values.email.trim(),
+      message: values.message.trim(),
+    };
+    const found = validateContact(trimmed);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setOutcome(null);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setSending(true);
+    setOutcome(null);
+    try {
+      const { message } = await sendContactMessage(trimmed);
+      setValues(EMPTY);
+      setOutcome({ kind: 'sent', message: message || CONTENT_MSG.contactSent });
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        setErrors(error.fieldMessages());
+        focusFirstInvalid(formRef.current);
+      }
+      setOutcome({ kind: 'failed' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="contact-form-title">
+      <Stack gap="md">
+        <Title order={2} id="contact-form-title">
+          Send us a message
+        </Title>
+        {outcome?.kind === 'sent' && (
+          <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
+            {outcome.message}
+          </Alert>
+        )}
+        {outcome?.kind === 'failed' && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+            {CONTENT_MSG.contactFailed}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="First Name" name="first-name" autoComplete="given-name" required {...field('first-name')} />
+          <TextInput label="Last Name" name="last-name" autoComplete="family-name" required {...field('last-name')} />
+        </SimpleGrid>
+        <TextInput label="Email" name="email" type="email" autoComplete="email" required {...field('email')} />
+        <Textarea
+          label="Message"
+          name="message"
+          required
+          autosize
+          minRows={5}
+          maxRows={14}
+          maxLength={CONTACT_MESSAGE_MAX}
+          {...field('message')}
+        />
+        <Group>
+          <Button type="submit" loading={sending} leftSection={<IconSend size={18} aria-hidden />}>
+            Send Message
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Contact (doc 1 §2): the message form, the 24-48 hours promise, and the FAQ list (id "faq"). A
+ * failed FAQ load is only logged (doc 1 §8). */
+export function ContactPage() {
+  const association = useAssociation();
+  const faqs = useFaqs();
+
+  return (
+    <>
+      <PageHero title="Contact" subtitle={`We reply to every message within ${CONTACT_RESPONSE_PROMISE}.`} />
+      <Container size="lg" py={48}>
+        <Grid gap={{ base: 'xl', md: 48 }}>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+              <ContactForm />
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="lg">
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <IconClock size={24} color="var(--mantine-color-blue-8)" aria-hidden style={{ flexShrink: 0 }} />
+                <div>
+                  <Text fw={700}>Replies within {CONTACT_RESPONSE_PROMISE}</Text>
+                  <Text c="gray.7" size="sm">
+                    Our volunteers read every message and answer you by e-mail.
+                  </Text>
+                </div>
+              </Group>
+              {association.email && (
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  <IconMail size={24} color="var(--mantine-color-blue-8)" aria-hidden style={{ flexShrink: 0 }} />
+                  <div>
+                    <Text fw={700}>Prefer e-mail?</Text>
+                    <Anchor href={`mailto:${association.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {association.email}
+                    </Anchor>
+                  </div>
+                </Group>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Container>
+
+      <Box component="section" id="faq" aria-labelledby="faq-title" bg="gray.0" py={48}>
+        <Container size="lg">
+          <Title order={2} id="faq-title" mb="lg">
+            Frequently Asked Questions
+          </Title>
+          {faqs.isPending ? (
+            <Loading label="Loading FAQs..." />
+          ) : (faqs.data ?? []).length === 0 ? (
+            <Text c="gray.7">No questions have been answered here yet: send us yours.</Text>
+          ) : (
+            <Accordion variant="separated" radius="md" chevronPosition="right" maw={880}>
+              {(faqs.data ?? []).map((faq) => (
+                <Accordion.Item key={faq.id} value={String(faq.id)} bg="white">
+                  <Accordion.Control>
+                    <Text fw={600}>{faq.question}</Text>
+                  </Accordion.Control>
+                  <Accordion.Panel>
+                    <Text style={{ whiteSpace: 'pre-line' }}>{faq.answer}</Text>
+                  </Accordion.Panel>
+                </Accordion.Item>
+              ))}
+            </Accordion>
+          )}
+        </Container>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,293 @@
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery, useReducedMotion } from '@mantine/hooks';
+import {
+  IconCalendarEvent,
+  IconExternalLink,
+  IconFileText,
+  IconMapPin,
+  IconRotate,
+  IconSnowflake,
+} from '@tabler/icons-react';
+import { useEffect, useId, useState } from 'react';
+import type { Product } from '../../domain/events/product.ts';
+import { EVENT_FULL_TOOLTIP, REGISTRATION_LABELS, registrationState } from '../../domain/events/registration.ts';
+import { displayPrice } from '../../domain/money.ts';
+import { useProfileStore } from '../accounts/store.ts';
+import { NARROW_QUERY } from '../app/paths.ts';
+import { useModalStore } from '../ui/modal-store.ts';
+import { toast } from '../ui/toast.ts';
+import { cardDate, ENTRY_COMING_MESSAGE, NO_DOCUMENTS_NOTE, statusLine } from './card-text.ts';
+import classes from './EventCard.module.css';
+
+/** The current time, refreshed every minute so a window that opens or closes while the page is
+ * open changes the card without a reload. */
+export function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** Whether the screen is narrow (768 px or less): dates are then DD/MM/YYYY (doc 1 §9). */
+export function useNarrow(): boolean {
+  return useMediaQuery(NARROW_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
+}
+
+const STATUS_COLOR = { opening: 'blue.8', closing: 'teal.9', closed: 'gray.7' } as const;
+
+export interface EventCardProps {
+  event: Product;
+  /** The admin form's live preview: renders from partial data, and nothing navigates or books. */
+  preview?: boolean;
+}
+
+/**
+ * An event card (doc 1 §2 and §4) that flips between its front (picture, logo, name, date, slope,
+ * price, registration status or banner, and the entry button) and its back (the event's web
+ * address and its documents). The flip is a real toggle button, the hidden face is inert, and the
+ * turn is instant for visitors who prefer reduced motion.
+ */
+export function EventCard({ event, preview = false }: EventCardProps) {
+  const narrow = useNarrow();
+  const now = useNow();
+  const reducedMotion = useReducedMotion();
+  const [flipped, setFlipped] = useState(false);
+  const titleId = useId();
+  const fullTipId = useId();
+  const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
+  const openModal = useModalStore((s) => s.open);
+
+  const isRace = event.event_type === 'race';
+  const state = registrationState(event, now);
+  const status = statusLine(event, now, narrow, preview);
+  const date = cardDate(event.date, narrow);
+  const name = event.name.trim() || (preview ? 'Event name' : 'Event');
+  const price = displayPrice(event.price);
+
+  const enter = () => {
+    if (preview) return;
+    if (!isLoggedIn) openModal('login');
+    else toast.info(ENTRY_COMING_MESSAGE);
+  };
+
+  const statusKey = state.status === 'opening' ? 'opening' : state.status === 'closed' ? 'closed' : 'closing';
+
+  return (
+    <Box component="article" aria-labelledby={titleId} h="100%" data-testid="event-card">
+      <div className={classes.scene}>
+        <Button
+          className={classes.flip}
+          size="compact-sm"
+          variant={flipped ? 'filled' : 'white'}
+          color={flipped ? 'blue' : 'dark'}
+          leftSection={<IconRotate size={14} aria-hidden />}
+          aria-pressed={flipped}
+          aria-label={`Details of ${name}`}
+          onClick={() => setFlipped((f) => !f)}
+        >
+          Details
+        </Button>
+        <div
+          className={classes.inner}
+          data-flipped={flipped || undefined}
+          style={reducedMotion ? { transition: 'none' } : undefined}
+        >
+          {/* Front */}
+          <Card
+            withBorder
+            radius="md"
+            padding="md"
+            className={classes.face}
+            inert={flipped}
+            data-hidden={flipped || undefined}
+            style={reducedMotion ? { transition: 'none' } : undefined}
+          >
+            <Card.Section className={classes.media}>
+              {event.image ? (
+                <img className={classes.picture} src={event.image} alt="" loading="lazy" />
+              ) : (
+                <Group h="100%" justify="center" c="white" aria-hidden>
+                  <IconSnowflake size={56} stroke={1.2} />
+                </Group>
+              )}
+              {event.logo && <img className={classes.logo} src={event.logo} alt="" loading="lazy" />}
+              {event.is_cancelled && (
+                <Badge color="red.8" size="lg" pos="absolute" bottom={12} right={12}>
+                  Cancelled
+                </Badge>
+              )}
+            </Card.Section>
+
+            <Stack gap={6} mt="md" style={{ flex: 1 }}>
+              <Title order={3} fz="lg" id={titleId} c={event.name.trim() ? undefined : 'dimmed'}>
+                {name}
+              </Title>
+              <Group gap={6} wrap="nowrap" c="gray.8">
+                <IconCalendarEvent size={16} aria-hidden style={{ flexShrink: 0 }} />
+                <Text size="sm" data-testid="event-date">
+                  {date ?? 'Date to be confirmed'}
+                </Text>
+              </Group>
+              <Group gap={6} wrap="nowrap" c="gray.8">
+                <IconMapPin size={16} aria-hidden style={{ flexShrink: 0 }} />
+                <Text size="sm">{event.slope_name.trim() || (preview ? 'Slope' : '')}</Text>
+              </Group>
+              {isRace && (
+                <Text fw={700} fz="lg" c="blue.8" data-testid="event-price">
+                  {price}
+                </Text>
+              )}
+              {isRace && status && !event.is_cancelled && (
+                <Text size="sm" fw={600} c={STATUS_COLOR[statusKey]} data-testid="event-status">
+                  {status}
+                </Text>
+              )}
+              {!isRace && event.banner_message.trim() && (
+                <Text size="sm" fs="italic" c="gray.8" data-testid="event-banner">
+                  {event.banner_message}
+                </Text>
+              )}
+            </Stack>
+
+            {isRace && !event.is_cancelled && (state.status === 'full' || state.bookable) && (
+              <Box mt="md">
+                {state.status === 'full' ? (
+                  <Tooltip
+                    label={EVENT_FULL_TOOLTIP}
+                    multiline
+                    w={260}
+                    withArrow
+                    events={{ hover: true, focus: true, touch: true }}
+                  >
+                    <Button
+                      fullWidth
+                      color="gray"
+                      data-disabled
+                      aria-disabled
+                      aria-describedby={fullTipId}
+                      onClick={(e) => e.preventDefault()}
+                    >
+                      {REGISTRATION_LABELS.full}
+                    </Button>
+                  </Tooltip>
+                ) : (
+                  <Button fullWidth onClick={enter}>
+                    {price === 'FREE' ? 'Book' : 'Enter'}
+                  </Button>
+                )}
+                {state.status === 'full' && <VisuallyHidden id={fullTipId}>{EVENT_FULL_TOOLTIP}</VisuallyHidden>}
+              </Box>
+            )}
+          </Card>
+
+          {/* Back */}
+          <Card
+            withBorder
+            radius="md"
+            padding="md"
+            className={`${classes.face} ${classes.back}`}
+            inert={!flipped}
+            data-hidden={!flipped || undefined}
+            style={reducedMotion ? { transition: 'none' } : undefined}
+          >
+            <Stack gap="sm" style={{ flex: 1 }}>
+              <div className={classes.backHeader}>
+                <Text fw={700} fz="lg" lh={1.3}>
+                  {name}
+                </Text>
+                {date && (
+                  <Text size="sm" c="gray.7">
+                    {date}
+                  </Text>
+                )}
+              </div>
+              {event.url.trim() && (
+                <Group gap={6} wrap="nowrap" align="flex-start">
+                  <IconExternalLink size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+                  {preview ? (
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {event.url}
+                    </Text>
+                  ) : (
+                    <Anchor
+                      href={event.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      size="sm"
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
+                      {event.url}
+                    </Anchor>
+                  )}
+                </Group>
+              )}
+              <Text size="sm" fw={700} mt={4}>
+                Documents
+              </Text>
+              <EventDocuments event={event} preview={preview} />
+            </Stack>
+          </Card>
+        </div>
+      </div>
+    </Box>
+  );
+}
+
+/** The back's documents: one tab per document, each panel linking the file in a new tab. */
+function EventDocuments({ event, preview }: { event: Product; preview: boolean }) {
+  const first = event.documents[0];
+  const [active, setActive] = useState<string | null>(first ? String(first.id) : null);
+  if (!first) {
+    return (
+      <Text size="sm" c="gray.7" data-testid="no-documents">
+        {NO_DOCUMENTS_NOTE}
+      </Text>
+    );
+  }
+  const current = event.documents.some((d) => String(d.id) === active) ? active : String(first.id);
+  return (
+    <Tabs value={current} onChange={setActive} variant="pills" keepMounted={false}>
+      <Tabs.List aria-label={`Documents for ${event.name || 'this event'}`}>
+        {event.documents.map((doc) => (
+          <Tabs.Tab key={doc.id} value={String(doc.id)} leftSection={<IconFileText size={14} aria-hidden />}>
+            {doc.name}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {event.documents.map((doc) => (
+        <Tabs.Panel key={doc.id} value={String(doc.id)} pt="sm">
+          {preview ? (
+            <Text size="sm">{doc.name}</Text>
+          ) : (
+            <Button
+              component="a"
+              href={doc.document}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="light"
+              size="sm"
+              leftSection={<IconExternalLink size={16} aria-hidden />}
+            >
+              Open {doc.name}
+            </Button>
+          )}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,162 @@
+import { Alert, Badge, Button, Group, Loader, Select, Table, Text } from '@mantine/core';
+import { IconBan, IconFiles, IconPencil } from '@tabler/icons-react';
+import { formatEventDate } from '../../../domain/dates.ts';
+import {
+  type EventFilter,
+  eventFilterOptions,
+  type Product,
+  parseEventFilter,
+  REGISTRATION_LABELS,
+  registrationState,
+} from '../../../domain/events/index.ts';
+import { displayPrice } from '../../../domain/money.ts';
+import { eventTypeLabel, placesLabel } from './model.ts';
+
+interface EventTableProps {
+  events: Product[];
+  code: string;
+  filter: EventFilter;
+  onFilterChange: (filter: EventFilter) => void;
+  loading: boolean;
+  failed: boolean;
+  editingId: number | null;
+  onEdit: (event: Product) => void;
+  onDocuments: (event: Product) => void;
+  onCancelEvent: (event: Product) => void;
+}
+
+const STATUS_COLORS = {
+  opening: 'blue',
+  closing: 'teal',
+  closed: 'gray',
+  full: 'orange',
+  cancelled: 'red',
+  none: 'gray',
+} as const;
+
+function StatusBadge({ event, now }: { event: Product; now: Date }) {
+  if (event.is_cancelled) {
+    return (
+      <Badge color="red.9" variant="filled" tt="none" size="md" w="max-content">
+        Cancelled
+      </Badge>
+    );
+  }
+  if (event.event_type !== 'race') return <Text size="sm">Scheduled</Text>;
+  const { status } = registrationState(event, now);
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="dot" tt="none" size="md" w="max-content">
+      {REGISTRATION_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** The Bookings panel's event table (doc 2 §2): the nine filters (default upcoming), one row per
+ * event with Edit, Documents and Cancel event. It scrolls sideways inside itself on a phone. */
+export function EventTable(props: EventTableProps) {
+  const { events, code, filter, loading, failed, editingId } = props;
+  const now = new Date();
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="sm">
+        <Select
+          label="Filter events"
+          data={eventFilterOptions(code)}
+          value={filter}
+          onChange={(value) => props.onFilterChange(parseEventFilter(value))}
+          allowDeselect={false}
+          w={240}
+        />
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {loading ? 'Loading events…' : `${events.length} event${events.length === 1 ? '' : 's'}`}
+        </Text>
+      </Group>
+      {failed && (
+        <Alert color="red" mb="sm" role="alert">
+          Error loading booking data
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={880} type="native">
+        <Table striped highlightOnHover verticalSpacing="xs" aria-label="Events">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>Slope</Table.Th>
+              <Table.Th>Price</Table.Th>
+              <Table.Th>Places</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loading && (
+              <Table.Tr>
+                <Table.Td colSpan={8}>
+                  <Loader size="sm" aria-label="Loading events" />
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {!loading && events.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={8}>
+                  <Text size="sm" c="dimmed">
+                    No events match this filter.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {events.map((event) => (
+              <Table.Tr key={event.id} bg={event.id === editingId ? 'blue.0' : undefined}>
+                <Table.Td fw={600}>{event.name}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatEventDate(event.date, true)}</Table.Td>
+                <Table.Td>{eventTypeLabel(event.event_type, code)}</Table.Td>
+                <Table.Td>{event.slope_name}</Table.Td>
+                <Table.Td>{event.event_type === 'race' ? displayPrice(event.price) : '—'}</Table.Td>
+                <Table.Td>{placesLabel(event)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <StatusBadge event={event} now={now} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="wrap" miw={230}>
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      leftSection={<IconPencil size={14} aria-hidden />}
+                      onClick={() => props.onEdit(event)}
+                      aria-label={`Edit ${event.name}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      leftSection={<IconFiles size={14} aria-hidden />}
+                      onClick={() => props.onDocuments(event)}
+                      aria-label={`Documents of ${event.name} (${event.documents.length})`}
+                    >
+                      Documents ({event.documents.length})
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="outline"
+                      color="red.8"
+                      leftSection={<IconBan size={14} aria-hidden />}
+                      onClick={() => props.onCancelEvent(event)}
+                      disabled={event.is_cancelled}
+                      aria-label={`Cancel ${event.name}`}
+                    >
+                      Cancel event
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}
