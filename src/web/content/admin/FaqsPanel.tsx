@@ -1,6 +1,135 @@
-import { Title } from '@mantine/core';
+import { Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useRef, useState } from 'react';
+import { FAQ_LIMITS, type FaqValues, faqAnswerPreview, validateFaq } from '../../../domain/content/faqs.ts';
+import { focusFirstInvalid } from '../../accounts/form-helpers.ts';
+import { toast } from '../../ui/toast.ts';
+import { type Faq, useFaqs } from '../api.ts';
+import { useDeleteFaq, useSaveFaq } from './api.ts';
+import { saveFailure, serverFieldErrors } from './form-utils.ts';
+import {
+  ContentRow,
+  ContentTable,
+  confirmDelete,
+  FormCard,
+  FormFailure,
+  focusForm,
+  ListState,
+  RowActions,
+  SubmitButton,
+} from './ui.tsx';
 
-/** Stub: replaced by the real panel in the events and public site issue. */
+const FIELDS = ['question', 'answer'] as const;
+
+/** Edit FAQs (doc 2 §2, §4, §5, §9): the questions with answers cut to 100 characters, edit and
+ * delete per row (delete asks first), and the create/edit form below. */
 export function FaqsPanel() {
-  return <Title order={2}>Edit FAQs</Title>;
+  const query = useFaqs();
+  const remove = useDeleteFaq();
+  const [editing, setEditing] = useState<Faq | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const formBox = useRef<HTMLDivElement>(null);
+
+  const edit = (faq: Faq) => {
+    setEditing(faq);
+    focusForm(formBox.current);
+  };
+  const done = () => {
+    setEditing(null);
+    setFormKey((k) => k + 1);
+  };
+  const askDelete = (faq: Faq) =>
+    confirmDelete({
+      title: 'Delete FAQ?',
+      subject: <strong>“{faq.question}”</strong>,
+      done: 'FAQ deleted',
+      failed: 'Failed to delete FAQ',
+      run: async () => {
+        await remove.mutateAsync(faq.id);
+        setEditing((current) => (current?.id === faq.id ? null : current));
+      },
+    });
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Edit FAQs</Title>
+      <Text c="dimmed" size="sm">
+        The questions and answers shown on the Contact page.
+      </Text>
+      <ListState query={query} what="FAQs" empty="No FAQs yet" emptyHint="Add the first question with the form below.">
+        {(faqs) => (
+          <ContentTable caption="FAQs" head={['Question', 'Answer']} minWidth={640}>
+            {faqs.map((faq) => (
+              <ContentRow key={faq.id} active={editing?.id === faq.id}>
+                <Table.Td fw={600} maw={280}>
+                  {faq.question}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="gray.7">
+                    {faqAnswerPreview(faq.answer)}
+                  </Text>
+                </Table.Td>
+                <RowActions label={`FAQ: ${faq.question}`} onEdit={() => edit(faq)} onDelete={() => askDelete(faq)} />
+              </ContentRow>
+            ))}
+          </ContentTable>
+        )}
+      </ListState>
+      <FormCard ref={formBox} title={editing ? 'Edit FAQ' : 'Add an FAQ'} editing={Boolean(editing)} onCancel={done}>
+        <FaqForm key={editing ? `edit-${editing.id}` : `new-${formKey}`} faq={editing} onSaved={done} />
+      </FormCard>
+    </Stack>
+  );
+}
+
+function FaqForm({ faq, onSaved }: { faq: Faq | null; onSaved: () => void }) {
+  const save = useSaveFaq();
+  const ref = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<FaqValues>({
+    mode: 'controlled',
+    initialValues: { question: faq?.question ?? '', answer: faq?.answer ?? '' },
+    validate: (values) => validateFaq(values),
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        await save.mutateAsync({
+          id: faq?.id,
+          values: { question: values.question.trim(), answer: values.answer.trim() },
+        });
+        toast.admin('success', faq ? 'FAQ updated' : 'FAQ added');
+        onSaved();
+      } catch (error) {
+        form.setErrors(serverFieldErrors(error, FIELDS));
+        setFailure(saveFailure(error, FIELDS, `Failed to ${faq ? 'update' : 'add'} the FAQ. Please try again.`));
+        focusFirstInvalid(ref.current);
+      }
+    },
+    () => {
+      setFailure(null);
+      focusFirstInvalid(ref.current);
+    },
+  );
+
+  return (
+    <form ref={ref} onSubmit={submit} noValidate>
+      <FormFailure message={failure} />
+      <Stack gap="sm">
+        <TextInput label="Question" required {...form.getInputProps('question')} />
+        <Textarea
+          label="Answer"
+          required
+          autosize
+          minRows={4}
+          maxRows={14}
+          description={`${form.values.answer.length} / ${FAQ_LIMITS.answer} characters`}
+          {...form.getInputProps('answer')}
+        />
+      </Stack>
+      <SubmitButton editing={Boolean(faq)} busy={save.isPending} />
+    </form>
+  );
 }

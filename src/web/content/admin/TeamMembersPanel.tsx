@@ -1,6 +1,186 @@
-import { Title } from '@mantine/core';
+import { Avatar, Checkbox, FileInput, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPhoto } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { type TeamMemberValues, validateTeamMember } from '../../../domain/content/team.ts';
+import { focusFirstInvalid } from '../../accounts/form-helpers.ts';
+import { toast } from '../../ui/toast.ts';
+import { type TeamMember, useTeamMembers } from '../api.ts';
+import { useDeleteTeamMember, useSaveTeamMember } from './api.ts';
+import { fileProblem, IMAGE_ACCEPT, initials, saveFailure, serverFieldErrors } from './form-utils.ts';
+import {
+  ContentRow,
+  ContentTable,
+  confirmDelete,
+  FILE_INPUT_STYLES,
+  FormCard,
+  FormFailure,
+  focusForm,
+  ListState,
+  RowActions,
+  SubmitButton,
+} from './ui.tsx';
 
-/** Stub: replaced by the real panel in the events and public site issue. */
+const FIELDS = ['first_name', 'last_name', 'position', 'photo'] as const;
+const fullName = (m: { first_name: string; last_name: string }) => `${m.first_name} ${m.last_name}`;
+
+/** Team Members (doc 2 §2, §4, §5): photo (or initials), name and position, edit and delete per
+ * row (delete asks first), and the create/edit form. Shown on the About page's Meet Our Team. */
 export function TeamMembersPanel() {
-  return <Title order={2}>Team Members</Title>;
+  const query = useTeamMembers();
+  const remove = useDeleteTeamMember();
+  const [editing, setEditing] = useState<TeamMember | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const formBox = useRef<HTMLDivElement>(null);
+
+  const edit = (member: TeamMember) => {
+    setEditing(member);
+    focusForm(formBox.current);
+  };
+  const done = () => {
+    setEditing(null);
+    setFormKey((k) => k + 1);
+  };
+  const askDelete = (member: TeamMember) =>
+    confirmDelete({
+      title: 'Delete team member?',
+      subject: <strong>{fullName(member)}</strong>,
+      done: `${fullName(member)} deleted`,
+      failed: 'Failed to delete team member',
+      run: async () => {
+        await remove.mutateAsync(member.id);
+        setEditing((current) => (current?.id === member.id ? null : current));
+      },
+    });
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Team Members</Title>
+      <Text c="dimmed" size="sm">
+        The committee shown under Meet Our Team on the About page.
+      </Text>
+      <ListState
+        query={query}
+        what="team members"
+        empty="No team members yet"
+        emptyHint="Add the first member with the form below."
+      >
+        {(members) => (
+          <ContentTable caption="Team members" head={['Photo', 'Name', 'Position']} minWidth={520}>
+            {members.map((member) => (
+              <ContentRow key={member.id} active={editing?.id === member.id}>
+                <Table.Td w={72}>
+                  <Avatar src={member.photo} alt="" radius="xl" size="md" color="blue">
+                    {initials(member.first_name, member.last_name)}
+                  </Avatar>
+                </Table.Td>
+                <Table.Td fw={600}>{fullName(member)}</Table.Td>
+                <Table.Td>{member.position}</Table.Td>
+                <RowActions label={fullName(member)} onEdit={() => edit(member)} onDelete={() => askDelete(member)} />
+              </ContentRow>
+            ))}
+          </ContentTable>
+        )}
+      </ListState>
+      <FormCard
+        ref={formBox}
+        title={editing ? `Edit ${fullName(editing)}` : 'Add a team member'}
+        editing={Boolean(editing)}
+        onCancel={done}
+      >
+        <TeamMemberForm key={editing ? `edit-${editing.id}` : `new-${formKey}`} member={editing} onSaved={done} />
+      </FormCard>
+    </Stack>
+  );
+}
+
+interface FormValues extends TeamMemberValues {
+  photo: File | null;
+  clearPhoto: boolean;
+}
+
+function TeamMemberForm({ member, onSaved }: { member: TeamMember | null; onSaved: () => void }) {
+  const save = useSaveTeamMember();
+  const ref = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: {
+      first_name: member?.first_name ?? '',
+      last_name: member?.last_name ?? '',
+      position: member?.position ?? '',
+      photo: null,
+      clearPhoto: false,
+    },
+    validate: (values) => {
+      const errors: Record<string, string> = validateTeamMember(values);
+      const photo = fileProblem(values.photo, 'picture');
+      if (photo) errors.photo = photo;
+      return errors;
+    },
+  });
+
+  const submit = form.onSubmit(
+    async ({ first_name, last_name, position, photo, clearPhoto }) => {
+      setFailure(null);
+      try {
+        await save.mutateAsync({
+          id: member?.id,
+          values: { first_name: first_name.trim(), last_name: last_name.trim(), position: position.trim() },
+          photo,
+          clearPhoto: clearPhoto && !photo,
+        });
+        toast.admin('success', member ? 'Team member updated' : 'Team member added');
+        onSaved();
+      } catch (error) {
+        form.setErrors(serverFieldErrors(error, FIELDS));
+        const action = member ? 'update' : 'add';
+        setFailure(saveFailure(error, FIELDS, `Failed to ${action} the team member. Please try again.`));
+        focusFirstInvalid(ref.current);
+      }
+    },
+    () => {
+      setFailure(null);
+      focusFirstInvalid(ref.current);
+    },
+  );
+
+  return (
+    <form ref={ref} onSubmit={submit} noValidate>
+      <FormFailure message={failure} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="First name" required autoComplete="off" {...form.getInputProps('first_name')} />
+        <TextInput label="Last name" required autoComplete="off" {...form.getInputProps('last_name')} />
+        <TextInput
+          label="Position"
+          description="For example Chair or Race Secretary"
+          required
+          autoComplete="off"
+          {...form.getInputProps('position')}
+        />
+        <FileInput
+          label="Photo"
+          description={member?.photo ? 'Choose a file to replace the current photo' : 'JPG, PNG or WEBP, up to 5 MB'}
+          placeholder="Choose a photo (optional)"
+          styles={FILE_INPUT_STYLES}
+          accept={IMAGE_ACCEPT}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear the chosen photo' }}
+          leftSection={<IconPhoto size={18} aria-hidden />}
+          {...form.getInputProps('photo')}
+        />
+      </SimpleGrid>
+      {member?.photo && (
+        <Group mt="sm" gap="sm">
+          <Avatar src={member.photo} alt={`Current photo of ${fullName(member)}`} radius="xl" size="lg" />
+          <Checkbox
+            label="Remove the current photo"
+            disabled={Boolean(form.values.photo)}
+            {...form.getInputProps('clearPhoto', { type: 'checkbox' })}
+          />
+        </Group>
+      )}
+      <SubmitButton editing={Boolean(member)} busy={save.isPending} />
+    </form>
+  );
 }
