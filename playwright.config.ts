@@ -49,6 +49,8 @@ export default defineConfig({
       WEB_DIST: process.env.WEB_DIST ?? 'dist/web',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       ASSOCIATION_EMAIL: 'office@ersa.example',
+      ASSOCIATION_SOCIAL_LINKS: 'Facebook=https://facebook.example/ersa,Instagram=https://instagram.example/ersa',
+      ASSOCIATION_SPONSORS: 'Alpine Ski Shop=https://alpine-ski-shop.example',
     },
   },
 });

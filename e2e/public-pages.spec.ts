@@ -40,6 +40,13 @@ test('home shows the hero, the intro, upcoming events, a way to get in touch and
     'href',
     '/contact',
   );
+  // social links and sponsors come from configuration (playwright.config.ts sets them)
+  const follow = page.getByRole('list', { name: 'Follow us' });
+  await expect(follow.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', 'https://facebook.example/ersa');
+  await expect(follow.getByRole('link', { name: 'Instagram' })).toHaveAttribute('target', '_blank');
+  await expect(
+    page.getByRole('list', { name: 'Sponsors' }).getByRole('link', { name: 'Alpine Ski Shop' }),
+  ).toHaveAttribute('href', 'https://alpine-ski-shop.example');
 
   await page.getByRole('link', { name: 'Race with Us!' }).click();
   await expect(page).toHaveURL(/\/booking$/);

@@ -14,7 +14,13 @@ describe('the application shell', () => {
 
   it('names the association from configuration', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/association/' });
-    expect(json(res)).toMatchObject({ code: 'ERSA' });
+    expect(json(res)).toEqual({
+      code: 'ERSA',
+      name: 'Eastern Region Snowsports Association',
+      email: 'info@ersa.example',
+      social_links: [],
+      sponsors: [],
+    });
   });
 
   it('serves the OpenAPI document and its UI at /api/docs', async () => {

@@ -9,6 +9,8 @@ describe('configuration', () => {
       code: 'ERSA',
       name: 'Eastern Region Snowsports Association',
       email: 'info@ersa.example',
+      socialLinks: [],
+      sponsors: [],
     });
   });
 
@@ -23,6 +25,22 @@ describe('configuration', () => {
     const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
     expect(config.isProduction).toBe(true);
     expect(config.seedDemo).toBe(false);
+  });
+
+  it('reads social links and sponsors as Name=https://address lists', () => {
+    const config = loadConfig({
+      ASSOCIATION_SOCIAL_LINKS: 'Facebook=https://facebook.com/ersa, Instagram=https://instagram.com/ersa',
+      ASSOCIATION_SPONSORS: 'Alpine Ski Shop=https://alpine.example',
+    });
+    expect(config.association.socialLinks).toEqual([
+      { name: 'Facebook', url: 'https://facebook.com/ersa' },
+      { name: 'Instagram', url: 'https://instagram.com/ersa' },
+    ]);
+    expect(config.association.sponsors).toEqual([{ name: 'Alpine Ski Shop', url: 'https://alpine.example' }]);
+    expect(() => loadConfig({ ASSOCIATION_SOCIAL_LINKS: 'Facebook=javascript:alert(1)' })).toThrow(
+      /ASSOCIATION_SOCIAL_LINKS: "Facebook=javascript:alert\(1\)" must look like Name=https:\/\/address/,
+    );
+    expect(() => loadConfig({ ASSOCIATION_SPONSORS: 'https://no-name.example' })).toThrow(/ASSOCIATION_SPONSORS/);
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {

@@ -8,6 +8,28 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** "Name=https://…,Name=https://…" → [{ name, url }]; each address must be http(s). */
+const namedLinks = z
+  .string()
+  .default('')
+  .transform((text, ctx) => {
+    const links: { name: string; url: string }[] = [];
+    for (const item of text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      const at = item.indexOf('=');
+      const name = item.slice(0, at).trim();
+      const url = item.slice(at + 1).trim();
+      if (at < 1 || !/^https?:\/\/\S+$/.test(url)) {
+        ctx.addIssue({ code: 'custom', message: `"${item}" must look like Name=https://address` });
+        return z.NEVER;
+      }
+      links.push({ name, url });
+    }
+    return links;
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -26,6 +48,8 @@ const EnvSchema = z.object({
     .default('ERSA'),
   ASSOCIATION_NAME: z.string().default('Eastern Region Snowsports Association'),
   ASSOCIATION_EMAIL: z.email().default('info@ersa.example'),
+  ASSOCIATION_SOCIAL_LINKS: namedLinks,
+  ASSOCIATION_SPONSORS: namedLinks,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   SEED_DEMO: bool.optional(),
@@ -49,7 +73,13 @@ export interface Config {
   refreshTokenDays: number;
   smtpUrl: string | undefined;
   mailFrom: string;
-  association: { code: string; name: string; email: string };
+  association: {
+    code: string;
+    name: string;
+    email: string;
+    socialLinks: { name: string; url: string }[];
+    sponsors: { name: string; url: string }[];
+  };
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   seedDemo: boolean;
@@ -82,7 +112,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
-    association: { code: e.ASSOCIATION_CODE, name: e.ASSOCIATION_NAME, email: e.ASSOCIATION_EMAIL },
+    association: {
+      code: e.ASSOCIATION_CODE,
+      name: e.ASSOCIATION_NAME,
+      email: e.ASSOCIATION_EMAIL,
+      socialLinks: e.ASSOCIATION_SOCIAL_LINKS,
+      sponsors: e.ASSOCIATION_SPONSORS,
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO ?? !isProduction,

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import pkg from '../../../package.json' with { type: 'json' };
 import type { AppContext } from '../context.ts';
 
+const NamedLink = z.object({ name: z.string(), url: z.string() });
+
 /** The backend part of the footer's v{backend}.{frontend}. */
 export const BACKEND_VERSION = pkg.version;
 
@@ -21,10 +23,21 @@ export function versionRoutes(ctx: AppContext): FastifyPluginAsync {
         schema: {
           tags: ['site'],
           description: 'The association this site runs for: what the text calls {product}.',
-          response: { 200: z.object({ code: z.string(), name: z.string(), email: z.string() }) },
+          response: {
+            200: z.object({
+              code: z.string(),
+              name: z.string(),
+              email: z.string(),
+              social_links: z.array(NamedLink),
+              sponsors: z.array(NamedLink),
+            }),
+          },
         },
       },
-      async () => ctx.config.association,
+      async () => {
+        const { code, name, email, socialLinks, sponsors } = ctx.config.association;
+        return { code, name, email, social_links: socialLinks, sponsors };
+      },
     );
   };
 }

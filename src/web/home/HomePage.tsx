@@ -1,20 +1,45 @@
-import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconHeartHandshake, IconMail, IconMessageCircle, IconSnowflake } from '@tabler/icons-react';
+import {
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconArrowRight,
+  IconBrandFacebook,
+  IconBrandInstagram,
+  IconBrandTiktok,
+  IconBrandX,
+  IconBrandYoutube,
+  IconHeartHandshake,
+  IconMail,
+  IconMessageCircle,
+  IconSnowflake,
+  IconWorld,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { useContentBlocks } from '../content/api.ts';
 import { TextBlock } from '../content/TextBlock.tsx';
 import { useLatestProducts } from '../events/api.ts';
 import { EventGrid } from '../events/EventGrid.tsx';
-import { useAssociation } from '../ui/useAssociation.ts';
+import { type NamedLink, useAssociation } from '../ui/useAssociation.ts';
 
 /**
  * Home (doc 1 §2): the hero with 'Race with Us!', the intro text, Upcoming Events with 'View All
  * Races', a way to get in touch, and the sponsors section.
  *
- * The association's configuration has no social links or sponsor logos yet (the server exposes
- * name, code and e-mail only), so "Stay in touch" offers the e-mail address and the contact page,
- * and the sponsors section invites businesses to become one.
+ * Social links and sponsors come from the association's configuration (ASSOCIATION_SOCIAL_LINKS,
+ * ASSOCIATION_SPONSORS); "Stay in touch" always offers the e-mail address and the contact page,
+ * and the sponsors section always invites businesses to become one.
  */
 export function HomePage() {
   const association = useAssociation();
@@ -129,6 +154,19 @@ export function HomePage() {
                   </Anchor>
                 </Group>
               )}
+              {association.social_links.length > 0 && (
+                <Box
+                  component="ul"
+                  aria-label="Follow us"
+                  style={{ display: 'flex', flexWrap: 'wrap', gap: 8, listStyle: 'none', margin: 0, padding: 0 }}
+                >
+                  {association.social_links.map((link) => (
+                    <li key={link.url}>
+                      <SocialLink link={link} />
+                    </li>
+                  ))}
+                </Box>
+              )}
               <Group>
                 <Button component={Link} to={paths.contact} variant="light">
                   Contact us
@@ -144,6 +182,17 @@ export function HomePage() {
                 Our sponsors
               </Title>
             </Group>
+            {association.sponsors.length > 0 && (
+              <List mb="md" spacing={6} listStyleType="none" aria-label="Sponsors">
+                {association.sponsors.map((sponsor) => (
+                  <List.Item key={sponsor.url}>
+                    <Anchor href={sponsor.url} target="_blank" rel="noopener noreferrer" fw={600}>
+                      {sponsor.name}
+                    </Anchor>
+                  </List.Item>
+                ))}
+              </List>
+            )}
             <Text c="gray.8" mb="md">
               Our races are run by volunteers and kept affordable with the help of local businesses. Would your business
               like to support junior racing in the region and see its name at every race?
@@ -157,5 +206,32 @@ export function HomePage() {
         </SimpleGrid>
       </Container>
     </>
+  );
+}
+
+const SOCIAL_ICONS: Record<string, typeof IconWorld> = {
+  facebook: IconBrandFacebook,
+  instagram: IconBrandInstagram,
+  x: IconBrandX,
+  twitter: IconBrandX,
+  youtube: IconBrandYoutube,
+  tiktok: IconBrandTiktok,
+};
+
+/** One configured social link: the network's icon (a globe for others) and its name. */
+function SocialLink({ link }: { link: NamedLink }) {
+  const Icon = SOCIAL_ICONS[link.name.toLowerCase()] ?? IconWorld;
+  return (
+    <Button
+      component="a"
+      href={link.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      variant="default"
+      size="compact-md"
+      leftSection={<Icon size={18} aria-hidden />}
+    >
+      {link.name}
+    </Button>
   );
 }

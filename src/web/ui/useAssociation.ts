@@ -1,13 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 
+export interface NamedLink {
+  name: string;
+  url: string;
+}
+
 export interface Association {
   code: string;
   name: string;
   email: string;
+  social_links: NamedLink[];
+  sponsors: NamedLink[];
 }
 
-const FALLBACK: Association = { code: 'ERSA', name: 'Eastern Region Snowsports Association', email: '' };
+const FALLBACK: Association = {
+  code: 'ERSA',
+  name: 'Eastern Region Snowsports Association',
+  email: '',
+  social_links: [],
+  sponsors: [],
+};
 
 /** The association this site runs for (what the spec calls {product} and {provider}). */
 export function useAssociation(): Association {
