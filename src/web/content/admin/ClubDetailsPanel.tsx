@@ -1,9 +1,9 @@
 import { Stack, Table, Text } from '@mantine/core';
-import { useRef, useState } from 'react';
 import { type SlopeInfo, useSlopes } from '../api.ts';
 import { useDeleteSlope } from './api.ts';
 import { ClubDetailsForm } from './ClubDetailsForm.tsx';
-import { ContentRow, ContentTable, confirmDelete, FormCard, focusForm, ListState, RowActions } from './ui.tsx';
+import { ContentRow, ContentTable, confirmDelete, FormCard, ListState, RowActions } from './ui.tsx';
+import { useEditing } from './useEditing.ts';
 
 /** Club Details (doc 2 §2, §4): race club and slope per row with edit and delete (delete asks
  * first, naming the club), and the create/edit form with every slope field. Shown on the public
@@ -11,18 +11,7 @@ import { ContentRow, ContentTable, confirmDelete, FormCard, focusForm, ListState
 export function ClubDetailsPanel() {
   const query = useSlopes();
   const remove = useDeleteSlope();
-  const [editing, setEditing] = useState<SlopeInfo | null>(null);
-  const [formKey, setFormKey] = useState(0);
-  const formBox = useRef<HTMLDivElement>(null);
-
-  const edit = (slope: SlopeInfo) => {
-    setEditing(slope);
-    focusForm(formBox.current);
-  };
-  const done = () => {
-    setEditing(null);
-    setFormKey((k) => k + 1);
-  };
+  const { editing, formKey, formBox, edit, done, forget } = useEditing<SlopeInfo>();
   const askDelete = (slope: SlopeInfo) =>
     confirmDelete({
       title: 'Delete club?',
@@ -35,7 +24,7 @@ export function ClubDetailsPanel() {
       failed: 'Failed to delete club details',
       run: async () => {
         await remove.mutateAsync(slope.id);
-        setEditing((current) => (current?.id === slope.id ? null : current));
+        forget((row) => row.id === slope.id);
       },
     });
 

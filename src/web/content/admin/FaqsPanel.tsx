@@ -13,11 +13,11 @@ import {
   confirmDelete,
   FormCard,
   FormFailure,
-  focusForm,
   ListState,
   RowActions,
   SubmitButton,
 } from './ui.tsx';
+import { useEditing } from './useEditing.ts';
 
 const FIELDS = ['question', 'answer'] as const;
 
@@ -26,18 +26,7 @@ const FIELDS = ['question', 'answer'] as const;
 export function FaqsPanel() {
   const query = useFaqs();
   const remove = useDeleteFaq();
-  const [editing, setEditing] = useState<Faq | null>(null);
-  const [formKey, setFormKey] = useState(0);
-  const formBox = useRef<HTMLDivElement>(null);
-
-  const edit = (faq: Faq) => {
-    setEditing(faq);
-    focusForm(formBox.current);
-  };
-  const done = () => {
-    setEditing(null);
-    setFormKey((k) => k + 1);
-  };
+  const { editing, formKey, formBox, edit, done, forget } = useEditing<Faq>();
   const askDelete = (faq: Faq) =>
     confirmDelete({
       title: 'Delete FAQ?',
@@ -46,7 +35,7 @@ export function FaqsPanel() {
       failed: 'Failed to delete FAQ',
       run: async () => {
         await remove.mutateAsync(faq.id);
-        setEditing((current) => (current?.id === faq.id ? null : current));
+        forget((row) => row.id === faq.id);
       },
     });
 

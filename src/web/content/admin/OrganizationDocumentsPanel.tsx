@@ -15,11 +15,11 @@ import {
   FILE_INPUT_STYLES,
   FormCard,
   FormFailure,
-  focusForm,
   ListState,
   RowActions,
   SubmitButton,
 } from './ui.tsx';
+import { useEditing } from './useEditing.ts';
 
 const FIELDS = ['name', 'document'] as const;
 
@@ -28,18 +28,7 @@ const FIELDS = ['name', 'document'] as const;
 export function OrganizationDocumentsPanel() {
   const query = useAdminDocuments();
   const remove = useDeleteDocument();
-  const [editing, setEditing] = useState<OrganizationDocument | null>(null);
-  const [formKey, setFormKey] = useState(0);
-  const formBox = useRef<HTMLDivElement>(null);
-
-  const edit = (doc: OrganizationDocument) => {
-    setEditing(doc);
-    focusForm(formBox.current);
-  };
-  const done = () => {
-    setEditing(null);
-    setFormKey((k) => k + 1);
-  };
+  const { editing, formKey, formBox, edit, done, forget } = useEditing<OrganizationDocument>();
   const askDelete = (doc: OrganizationDocument) =>
     confirmDelete({
       title: 'Delete document?',
@@ -48,7 +37,7 @@ export function OrganizationDocumentsPanel() {
       failed: 'Failed to delete document',
       run: async () => {
         await remove.mutateAsync(doc.id);
-        setEditing((current) => (current?.id === doc.id ? null : current));
+        forget((row) => row.id === doc.id);
       },
     });
 

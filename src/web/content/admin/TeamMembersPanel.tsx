@@ -15,11 +15,11 @@ import {
   FILE_INPUT_STYLES,
   FormCard,
   FormFailure,
-  focusForm,
   ListState,
   RowActions,
   SubmitButton,
 } from './ui.tsx';
+import { useEditing } from './useEditing.ts';
 
 const FIELDS = ['first_name', 'last_name', 'position', 'photo'] as const;
 const fullName = (m: { first_name: string; last_name: string }) => `${m.first_name} ${m.last_name}`;
@@ -29,18 +29,7 @@ const fullName = (m: { first_name: string; last_name: string }) => `${m.first_na
 export function TeamMembersPanel() {
   const query = useTeamMembers();
   const remove = useDeleteTeamMember();
-  const [editing, setEditing] = useState<TeamMember | null>(null);
-  const [formKey, setFormKey] = useState(0);
-  const formBox = useRef<HTMLDivElement>(null);
-
-  const edit = (member: TeamMember) => {
-    setEditing(member);
-    focusForm(formBox.current);
-  };
-  const done = () => {
-    setEditing(null);
-    setFormKey((k) => k + 1);
-  };
+  const { editing, formKey, formBox, edit, done, forget } = useEditing<TeamMember>();
   const askDelete = (member: TeamMember) =>
     confirmDelete({
       title: 'Delete team member?',
@@ -49,7 +38,7 @@ export function TeamMembersPanel() {
       failed: 'Failed to delete team member',
       run: async () => {
         await remove.mutateAsync(member.id);
-        setEditing((current) => (current?.id === member.id ? null : current));
+        forget((row) => row.id === member.id);
       },
     });
 
