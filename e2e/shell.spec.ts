@@ -63,7 +63,10 @@ test('the footer shows its links and the version v{backend}.0028', async ({ page
   await expect(footer.getByRole('link', { name: 'FAQs' })).toHaveAttribute('href', '/contact#faq');
   await expect(footer.getByRole('link', { name: 'Meet the Team' })).toHaveAttribute('href', '/about#team');
   await expect(footer.getByRole('link', { name: 'Clubs' })).toHaveAttribute('href', '/slopes');
-  await expect(footer.getByRole('link', { name: 'Safeguarding' })).toHaveAttribute('href', '/safeguarding');
+  await expect(footer.getByRole('link', { name: 'Safeguarding', exact: true })).toHaveAttribute(
+    'href',
+    '/safeguarding',
+  );
 
   await footer.getByRole('link', { name: 'Clubs' }).click();
   await expect(page).toHaveURL(/\/slopes$/);
