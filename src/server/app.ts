@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -27,6 +26,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { MAX_UPLOAD_BYTES } from './plugins/file-types.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerMedia } from './plugins/storage.ts';
 import { versionRoutes } from './version/routes.ts';
 
@@ -71,20 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('ctx', ctx);
 
   registerErrorHandler(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://www.paypal.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://www.paypal.com'],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES } });
   await app.register(rateLimit, { global: false });

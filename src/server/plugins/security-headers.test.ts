@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { useTestApp } from '../test/helper.ts';
+import { computeSecurityHeaders, helmetOptions } from './security-headers.ts';
+
+const t = useTestApp();
+
+describe('security headers', () => {
+  it('computes helmet’s header set once: CSP, HSTS, nosniff, frame and referrer policy', async () => {
+    const headers = await computeSecurityHeaders(helmetOptions(loadConfig({ NODE_ENV: 'development' })));
+    expect(headers['content-security-policy']).toContain("default-src 'self'");
+    expect(headers['content-security-policy']).toContain(
+      "script-src 'self' https://js.stripe.com https://www.paypal.com",
+    );
+    expect(headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['cross-origin-embedder-policy']).toBeUndefined();
+  });
+
+  it('asks browsers to upgrade insecure requests in production', async () => {
+    const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
+    const headers = await computeSecurityHeaders(helmetOptions(production));
+    expect(headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+
+  it('sends them on API answers, errors and files alike', async () => {
+    for (const url of ['/api/v1/version/', '/api/v1/no-such-thing/', '/media/0123456789abcdef0123456789abcdef.pdf']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { Config } from '../config.ts';
+
+/**
+ * Security headers (CSP, HSTS, nosniff, frame and referrer policies …) chosen with helmet. They
+ * are the same for every response — no per-request nonces — so helmet runs once at start-up and
+ * each reply gets the ready-made set: running it per request halved the public reads' throughput.
+ */
+export function helmetOptions(config: Config): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://www.paypal.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://www.paypal.com'],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/** The headers helmet would set, collected from one dry run. */
+export async function computeSecurityHeaders(options: HelmetOptions): Promise<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  await new Promise<void>((resolve, reject) =>
+    helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) =>
+      error ? reject(error) : resolve(),
+    ),
+  );
+  return headers;
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const headers = await computeSecurityHeaders(helmetOptions(config));
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
