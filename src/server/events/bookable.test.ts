@@ -38,8 +38,12 @@ describe('assertBookable', () => {
     expect(before.status).toBe(409);
     expect(before.code).toBe('CONFLICT');
     expect(before.message).toBe('Registration for this event is not open.');
-    await expect(assertBookable(t.app.ctx, race.id, new Date('2026-01-10T19:00:00Z'))).resolves.toBeTruthy();
-    await expect(assertBookable(t.app.ctx, race.id, new Date('2026-02-07T17:59:00Z'))).resolves.toBeTruthy();
+    await expect(assertBookable(t.app.ctx, race.id, new Date('2026-01-10T19:00:00Z'))).resolves.toMatchObject({
+      id: race.id,
+    });
+    await expect(assertBookable(t.app.ctx, race.id, new Date('2026-02-07T17:59:00Z'))).resolves.toMatchObject({
+      id: race.id,
+    });
     expect((await refusal(race.id, '2026-02-07T18:00:00Z')).message).toBe('Registration for this event is not open.');
   });
 
@@ -57,14 +61,18 @@ describe('assertBookable', () => {
       }),
     );
     expect((await refusal(summer.id, '2026-07-01T17:59:00Z')).status).toBe(409);
-    await expect(assertBookable(t.app.ctx, summer.id, new Date('2026-07-01T18:00:00Z'))).resolves.toBeTruthy();
-    await expect(assertBookable(t.app.ctx, summer.id, new Date('2026-07-10T16:59:00Z'))).resolves.toBeTruthy();
+    await expect(assertBookable(t.app.ctx, summer.id, new Date('2026-07-01T18:00:00Z'))).resolves.toMatchObject({
+      id: summer.id,
+    });
+    await expect(assertBookable(t.app.ctx, summer.id, new Date('2026-07-10T16:59:00Z'))).resolves.toMatchObject({
+      id: summer.id,
+    });
     expect((await refusal(summer.id, '2026-07-10T17:00:00Z')).status).toBe(409);
   });
 
   it('refuses a full event', async () => {
     await setBooked(t.app, race.id, 2);
-    await expect(assertBookable(t.app.ctx, race.id, new Date(NOW))).resolves.toBeTruthy();
+    await expect(assertBookable(t.app.ctx, race.id, new Date(NOW))).resolves.toMatchObject({ id: race.id });
     await setBooked(t.app, race.id, 3);
     const error = await refusal(race.id, NOW);
     expect(error.status).toBe(409);
