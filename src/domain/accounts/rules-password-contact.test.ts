@@ -24,11 +24,6 @@ import {
   seRegNumberRule,
 } from './rules.ts';
 
-const _NAME_FORMAT = (which: 'First' | 'Last') =>
-  `${which} name must contain only letters, spaces, hyphens, or apostrophes, and be 2-50 characters long`;
-const _USERNAME_MSG =
-  'Username must start with a letter, contain only letters and numbers, and be 8-20 characters long';
-const _EMAIL_MSG = 'Please enter a valid email address (max 254 characters)';
 const PASSWORD_MSG =
   'Password must be 8-20 characters long and include at least one uppercase letter, one lowercase letter, one number, and one special character';
 const PASSWORD_CONTENT_MSG = 'Password should not contain your username, email, first name, or last name';

@@ -17,9 +17,7 @@ const EMAIL_MSG = 'Please enter a valid email address (max 254 characters)';
 const SE_REG_MSG = 'SE Registration Number must be a number between 1 and 7 digits';
 const EMERGENCY_BOTH = 'Please provide both first and last name for emergency contact';
 
-const _ctx = { provider: 'ERSA', today: '2025-06-15' };
-
-const racer: RegistrationPayload = {
+const _racer: RegistrationPayload = {
   first_name: 'Sam',
   last_name: 'Taylor',
   username: 'skifan2025',
@@ -40,18 +38,6 @@ const racer: RegistrationPayload = {
   permission_social_media: false,
   permission_share_data_with_sponsors: false,
   se_reg_number: '123456',
-};
-
-const _nonRacer: RegistrationPayload = {
-  ...racer,
-  username: 'parentacct1',
-  is_racer: false,
-  date_of_birth: null,
-  gender: null,
-  ski_or_board: null,
-  local_club: null,
-  se_reg_number: '',
-  contact_number: '',
 };
 
 describe('profile update', () => {
