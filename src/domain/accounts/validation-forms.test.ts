@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   profileUpdateSchema,
-  type RegistrationPayload,
   toFieldErrors,
   validateChangePassword,
   validateLogin,
@@ -16,29 +15,6 @@ const CONTACT_MSG = 'Please enter a valid contact number in the format 01234 123
 const EMAIL_MSG = 'Please enter a valid email address (max 254 characters)';
 const SE_REG_MSG = 'SE Registration Number must be a number between 1 and 7 digits';
 const EMERGENCY_BOTH = 'Please provide both first and last name for emergency contact';
-
-const _racer: RegistrationPayload = {
-  first_name: 'Sam',
-  last_name: 'Taylor',
-  username: 'skifan2025',
-  email: 'parent@example.com',
-  password: 'Blue$Piste42',
-  is_racer: true,
-  contact_number: '01234 123456',
-  date_of_birth: '2014-03-07',
-  gender: 'FEMALE',
-  ski_or_board: 'SKI',
-  local_club: 'HEMEL_SKI_RACE_CLUB',
-  other_club: '',
-  emergency_contact_name: 'Jane Taylor',
-  emergency_contact_number: '+44 1234 123456',
-  accept_terms_and_conditions: true,
-  permission_photographed: true,
-  permission_name_on_photos: false,
-  permission_social_media: false,
-  permission_share_data_with_sponsors: false,
-  se_reg_number: '123456',
-};
 
 describe('profile update', () => {
   const valid = {
