@@ -4,7 +4,7 @@ import { type FieldMessages, toFieldErrors } from '../../domain/accounts/index.t
 import { AppError, type FieldErrors } from '../errors.ts';
 import { zodFieldErrors } from '../plugins/errors.ts';
 import type { FileKindName } from '../plugins/file-types.ts';
-import { type CheckedUpload, checkUpload, readMultipart, type Upload } from '../plugins/storage.ts';
+import { type CheckedUpload, checkUploads, readMultipart, type Upload } from '../plugins/storage.ts';
 
 export const tags = ['content'];
 export const adminOnly = [{ bearer: [] }];
@@ -50,19 +50,9 @@ export function checkForm(
   kinds: Record<string, FileKindName>,
 ): Record<string, CheckedUpload> {
   const errors: FieldErrors = toFieldErrors(messages);
-  const checked: Record<string, CheckedUpload> = {};
-  for (const [field, kind] of Object.entries(kinds)) {
-    const upload = uploads[field];
-    if (!upload) continue;
-    try {
-      checked[field] = checkUpload(upload, kind);
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'VALIDATION') throw error;
-      errors[field] ??= error.fields?.[field] ?? [error.message];
-    }
-  }
+  const checked = checkUploads(uploads, kinds, errors);
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
-  return checked;
+  return checked as Record<string, CheckedUpload>;
 }
 
 /** Refuses a form whose rules failed. */

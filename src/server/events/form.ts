@@ -1,16 +1,16 @@
+import { toFieldErrors } from '../../domain/accounts/validation.ts';
 import {
   EVENT_FORM_FIELDS,
   EVENT_MSG,
   type EventValues,
   eventFormSchema,
   eventValuesFromForm,
-  type FieldMessages,
   validateBookingDocument,
   validateEventForm,
 } from '../../domain/events/index.ts';
-import { AppError, type FieldErrors } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import type { FileKindName } from '../plugins/file-types.ts';
-import { type CheckedUpload, checkUpload, type Upload } from '../plugins/storage.ts';
+import { type CheckedUpload, checkUploads, type Upload } from '../plugins/storage.ts';
 
 /** A multipart form as readMultipart returns it. */
 export interface MultipartForm {
@@ -24,14 +24,7 @@ export interface EventSubmission {
   files: { image?: CheckedUpload; logo?: CheckedUpload };
 }
 
-const EVENT_FILES: [field: 'image' | 'logo', kind: FileKindName][] = [
-  ['image', 'eventImage'],
-  ['logo', 'eventLogo'],
-];
-
-function toFieldErrors(messages: FieldMessages): FieldErrors {
-  return Object.fromEntries(Object.entries(messages).map(([field, message]) => [field, [message]]));
-}
+const EVENT_FILES = { image: 'eventImage', logo: 'eventLogo' } as const satisfies Record<string, FileKindName>;
 
 /** Refuses (400) any text field or file the form does not have. */
 function refuseUnknownFields(form: MultipartForm, text: readonly string[], files: readonly string[]): void {
@@ -41,21 +34,6 @@ function refuseUnknownFields(form: MultipartForm, text: readonly string[], files
   ];
   if (unknown.length > 0) {
     throw AppError.validation(Object.fromEntries(unknown.map((f) => [f, [EVENT_MSG.unknownField(f)]])));
-  }
-}
-
-/** Checks a file by content; a wrong type joins the field errors, a too-large file answers 413 at once. */
-function checkFile(upload: Upload | undefined, kind: FileKindName, errors: FieldErrors): CheckedUpload | undefined {
-  if (!upload) return undefined;
-  try {
-    return checkUpload(upload, kind);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'VALIDATION' && error.fields) {
-      for (const [field, messages] of Object.entries(error.fields))
-        errors[field] = [...(errors[field] ?? []), ...messages];
-      return undefined;
-    }
-    throw error;
   }
 }
 
@@ -80,11 +58,7 @@ export function checkEventSubmission(
       booked: options.booked,
     }),
   );
-  const files: EventSubmission['files'] = {};
-  for (const [field, kind] of EVENT_FILES) {
-    const checked = checkFile(form.files[field], kind, errors);
-    if (checked) files[field] = checked;
-  }
+  const files = checkUploads(form.files, EVENT_FILES, errors);
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
   return { values: eventValuesFromForm(parsed), files };
 }
@@ -101,7 +75,7 @@ export function checkDocumentSubmission(form: MultipartForm, eventId: number): {
   const errors = toFieldErrors(validateBookingDocument({ name, hasFile: upload !== undefined }));
   const product = form.fields.product?.trim();
   if (product && product !== String(eventId)) errors.product = [EVENT_MSG.productMismatch];
-  const file = checkFile(upload, 'bookingDocument', errors);
+  const file = checkUploads(form.files, { document: 'bookingDocument' }, errors).document;
   if (Object.keys(errors).length > 0 || !file) throw AppError.validation(errors);
   return { name, file };
 }

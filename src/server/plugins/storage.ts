@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { storedFiles } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError, type FieldErrors } from '../errors.ts';
 import { detectType, FILE_KINDS, type FileKindName, type FileType, MAX_UPLOAD_BYTES, typeByExt } from './file-types.ts';
 
 /** A file as it arrived in a multipart request. */
@@ -43,6 +43,30 @@ export function checkUpload(upload: Upload, kindName: FileKindName): CheckedUplo
   const type = detectType(kind, upload.bytes);
   if (!type) throw AppError.validation({ [upload.field]: [kind.wrongType] });
   return { ...upload, type };
+}
+
+/**
+ * Checks every sent file against its kind, for a form that reports all its field errors at once:
+ * a file of the wrong type adds its kind's message to `errors` under its field; a file over its
+ * kind's limit answers 413 at once. Files not sent are skipped. Returns the files that passed.
+ */
+export function checkUploads<F extends string>(
+  uploads: Partial<Record<string, Upload>>,
+  kinds: Record<F, FileKindName>,
+  errors: FieldErrors,
+): Partial<Record<F, CheckedUpload>> {
+  const checked: Partial<Record<F, CheckedUpload>> = {};
+  for (const [field, kind] of Object.entries(kinds) as [F, FileKindName][]) {
+    const upload = uploads[field];
+    if (!upload) continue;
+    try {
+      checked[field] = checkUpload(upload, kind);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'VALIDATION') throw error;
+      errors[field] = [...(errors[field] ?? []), ...(error.fields?.[field] ?? [error.message])];
+    }
+  }
+  return checked;
 }
 
 /**
