@@ -1,12 +1,11 @@
 import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
+import { ResultAlert, useTimedResult } from '../ui/ResultAlert.tsx';
 import { MAINTENANCE_MSG, TOGGLE_RESULT_MS } from './messages.ts';
 import { useMaintenanceStore } from './store.ts';
-
-type Result = { kind: 'success' | 'error'; message: string };
 
 /** The admin Maintenance Mode panel (doc 2 §2, §4, §8): status, the toggle (with a confirmation
  * before enabling) and a result message that disappears after 5 seconds. Super administrators only. */
@@ -14,17 +13,11 @@ export function MaintenancePanel() {
   const isInMaintenance = useMaintenanceStore((s) => s.isInMaintenance);
   const setEnabled = useMaintenanceStore((s) => s.setEnabled);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useTimedResult(TOGGLE_RESULT_MS);
 
   useEffect(() => {
     void useMaintenanceStore.getState().refresh();
   }, []);
-
-  useEffect(() => {
-    if (!result) return;
-    const timer = setTimeout(() => setResult(null), TOGGLE_RESULT_MS);
-    return () => clearTimeout(timer);
-  }, [result]);
 
   const toggle = async (enable: boolean) => {
     setBusy(true);
@@ -86,22 +79,7 @@ export function MaintenancePanel() {
             {busy ? 'Processing...' : isInMaintenance ? 'Disable Maintenance Mode' : 'Enable Maintenance Mode'}
           </Button>
         </Group>
-        {result && (
-          <Alert
-            mt="md"
-            role={result.kind === 'error' ? 'alert' : 'status'}
-            color={result.kind === 'success' ? 'green' : 'red'}
-            icon={
-              result.kind === 'success' ? (
-                <IconCircleCheck size={18} aria-hidden />
-              ) : (
-                <IconAlertTriangle size={18} aria-hidden />
-              )
-            }
-          >
-            {result.message}
-          </Alert>
-        )}
+        <ResultAlert result={result} />
       </Paper>
       <Alert
         variant="light"

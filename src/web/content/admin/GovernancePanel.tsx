@@ -1,13 +1,15 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck, IconRefresh } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { GOVERNANCE_MAX, validateGovernance } from '../../../domain/content/governance.ts';
 import { CONTENT_MSG } from '../../../domain/content/messages.ts';
 import { focusFirstInvalid } from '../../accounts/form-helpers.ts';
+import { ResultAlert, useTimedResult } from '../../ui/ResultAlert.tsx';
 import { useGovernance } from '../api.ts';
 import { useUpdateGovernance } from './api.ts';
 import { serverFieldErrors } from './form-utils.ts';
+import { RetryButton } from './ui.tsx';
 
 /** How long the inline success message stays (doc 2 §8). */
 export const GOVERNANCE_SAVED_MS = 3000;
@@ -34,17 +36,7 @@ export function GovernancePanel() {
         </Center>
       ) : query.isError ? (
         <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />} title={GOVERNANCE_LOAD_FAILED}>
-          <Button
-            mt="xs"
-            size="xs"
-            variant="white"
-            color="red"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            loading={query.isFetching}
-            onClick={() => void query.refetch()}
-          >
-            Retry
-          </Button>
+          <RetryButton query={query} mt="xs" />
         </Alert>
       ) : (
         <GovernanceForm paragraph={query.data.paragraph} />
@@ -53,23 +45,15 @@ export function GovernancePanel() {
   );
 }
 
-type Result = { kind: 'success' | 'error'; message: string };
-
 function GovernanceForm({ paragraph }: { paragraph: string }) {
   const update = useUpdateGovernance();
   const ref = useRef<HTMLFormElement>(null);
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useTimedResult(GOVERNANCE_SAVED_MS, ['success']);
   const form = useForm({
     mode: 'controlled',
     initialValues: { paragraph },
     validate: (values) => validateGovernance(values),
   });
-
-  useEffect(() => {
-    if (result?.kind !== 'success') return;
-    const timer = setTimeout(() => setResult(null), GOVERNANCE_SAVED_MS);
-    return () => clearTimeout(timer);
-  }, [result]);
 
   const submit = form.onSubmit(
     async (values) => {
@@ -114,22 +98,7 @@ function GovernanceForm({ paragraph }: { paragraph: string }) {
           )}
         </Group>
         <div aria-live="polite">
-          {result && (
-            <Alert
-              mt="md"
-              role={result.kind === 'error' ? 'alert' : 'status'}
-              color={result.kind === 'success' ? 'green' : 'red'}
-              icon={
-                result.kind === 'success' ? (
-                  <IconCircleCheck size={18} aria-hidden />
-                ) : (
-                  <IconAlertCircle size={18} aria-hidden />
-                )
-              }
-            >
-              {result.message}
-            </Alert>
-          )}
+          <ResultAlert result={result} />
         </div>
       </form>
     </Paper>

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Divider, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import {
   CONTENT_LIMITS,
@@ -17,7 +17,7 @@ import { useContentBlocks } from '../api.ts';
 import { useUpdateContentBlocks } from './api.ts';
 import { saveFailure, serverFieldErrors } from './form-utils.ts';
 import { TestimonialsEditor } from './TestimonialsEditor.tsx';
-import { FormFailure } from './ui.tsx';
+import { FormFailure, RetryButton } from './ui.tsx';
 
 /** Each text block as the panel names it, and where the public site shows it. */
 export const BLOCK_FIELDS: Record<TextBlockKey, { label: string; where: string }> = {
@@ -67,17 +67,7 @@ export function SiteTextPanel() {
   if (query.isError) {
     return (
       <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />} title="Failed to load the site text">
-        <Button
-          mt="xs"
-          size="xs"
-          variant="white"
-          color="red"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          loading={query.isFetching}
-          onClick={() => void query.refetch()}
-        >
-          Retry
-        </Button>
+        <RetryButton query={query} mt="xs" />
       </Alert>
     );
   }

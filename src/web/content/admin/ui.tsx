@@ -49,16 +49,7 @@ export function ListState<T>({ query, what, empty, emptyHint, children }: ListSt
       <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />} title={`Failed to load ${what}`}>
         <Stack gap="sm" align="flex-start">
           <Text size="sm">The list could not be loaded. Check your connection and try again.</Text>
-          <Button
-            size="xs"
-            variant="white"
-            color="red"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            loading={query.isFetching}
-            onClick={() => void query.refetch()}
-          >
-            Retry
-          </Button>
+          <RetryButton query={query} />
         </Stack>
       </Alert>
     );
@@ -256,4 +247,21 @@ export function focusForm(box: HTMLElement | null): void {
     box.scrollIntoView({ block: 'start', behavior: 'smooth' });
     box.querySelector<HTMLElement>('input:not([type=hidden]), textarea')?.focus({ preventScroll: true });
   });
+}
+
+/** Loads a failed query again; shown inside a red alert. */
+export function RetryButton({ query, mt }: { query: Pick<UseQueryResult, 'isFetching' | 'refetch'>; mt?: string }) {
+  return (
+    <Button
+      mt={mt}
+      size="xs"
+      variant="white"
+      color="red"
+      leftSection={<IconRefresh size={16} aria-hidden />}
+      loading={query.isFetching}
+      onClick={() => void query.refetch()}
+    >
+      Retry
+    </Button>
+  );
 }
