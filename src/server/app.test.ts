@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { AppError } from './errors.ts';
-import { json, openTestDatabase, testConfig, useTestApp } from './test/helper.ts';
+import { signedIn } from './test/fixtures.ts';
+import { bearer, json, openTestDatabase, testConfig, useTestApp } from './test/helper.ts';
 
 const t = useTestApp();
 
@@ -47,12 +48,16 @@ describe('the application shell', () => {
 });
 
 describe('bad input never becomes a 500', () => {
+  let access = '';
+  beforeEach(async () => {
+    access = (await signedIn(t.app, 'super')).access;
+  });
   const toggle = (payload: string, contentType = 'application/json') =>
     t.app.inject({
       method: 'POST',
       url: '/api/v1/maintenance/toggle/',
       payload,
-      headers: { 'content-type': contentType },
+      headers: { 'content-type': contentType, ...bearer(access) },
     });
 
   it('malformed JSON → 400 with a clear message', async () => {
@@ -77,7 +82,7 @@ describe('bad input never becomes a 500', () => {
 describe('the error handler', () => {
   it('hides the details of an unexpected failure behind a plain 500', async () => {
     const app = await buildApp({ config: testConfig(), database: await openTestDatabase() });
-    app.get('/api/v1/boom/', async () => {
+    app.get('/api/v1/boom/', { config: { access: 'public' } }, async () => {
       throw new Error('secret connection string postgres://user:pw@db');
     });
     await app.ready();

@@ -20,8 +20,8 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { eventsRoutes } from './events/routes.ts';
-import { maintenanceGate } from './maintenance/gate.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
+import { accessHook, registerRouteTable } from './plugins/access.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { MAX_UPLOAD_BYTES } from './plugins/file-types.ts';
@@ -70,6 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   };
   app.decorate('ctx', ctx);
 
+  registerRouteTable(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
@@ -86,7 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerAuth(app, ctx);
-  app.addHook('onRequest', maintenanceGate(ctx));
+  app.addHook('onRequest', accessHook(ctx));
 
   await app.register(
     async (api) => {

@@ -10,7 +10,7 @@ import {
   resetRequestSchema,
 } from '../../domain/accounts/index.ts';
 import type { AppContext } from '../context.ts';
-import { currentUser, requireUser } from '../plugins/auth.ts';
+import { currentUser } from '../plugins/auth.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
 import { assertNoReadOnlyFields, loadProfile, updateProfile } from './profile.ts';
 import { ProfileResponseSchema } from './profile-shape.ts';
@@ -50,21 +50,27 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
     api.post(
       '/register/',
       {
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
         schema: { tags, body: registrationPayloadSchema, response: { 201: ProfileResponseSchema } },
       },
       async (request, reply) => reply.status(201).send(await register(ctx, request.body)),
     );
 
-    api.post('/login/', { schema: { tags, body: loginSchema, response: { 200: Access } } }, async (request, reply) => {
-      const session = await login(ctx, request.body, request.ip);
-      setRefreshCookie(reply, session);
-      return { access: session.access };
-    });
+    const openInMaintenance = { access: 'public', maintenance: 'open' } as const;
+
+    api.post(
+      '/login/',
+      { config: openInMaintenance, schema: { tags, body: loginSchema, response: { 200: Access } } },
+      async (request, reply) => {
+        const session = await login(ctx, request.body, request.ip);
+        setRefreshCookie(reply, session);
+        return { access: session.access };
+      },
+    );
 
     api.post(
       '/token/refresh/',
-      { schema: { tags, body: RefreshBody, response: { 200: Access } } },
+      { config: openInMaintenance, schema: { tags, body: RefreshBody, response: { 200: Access } } },
       async (request, reply) => {
         try {
           const session = await refreshSession(ctx, presentedToken(request, request.body));
@@ -79,7 +85,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     api.post(
       '/logout/',
-      { schema: { tags, body: RefreshBody, response: { 200: Message } } },
+      { config: openInMaintenance, schema: { tags, body: RefreshBody, response: { 200: Message } } },
       async (request, reply) => {
         await endSession(ctx, presentedToken(request, request.body));
         clearRefreshCookie(reply);
@@ -89,14 +95,14 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     api.get(
       '/profile/',
-      { onRequest: requireUser, schema: { tags, security: bearerOnly, response: { 200: ProfileResponseSchema } } },
+      { config: { access: 'user' }, schema: { tags, security: bearerOnly, response: { 200: ProfileResponseSchema } } },
       async (request) => loadProfile(ctx.db, currentUser(request).id),
     );
 
     api.put(
       '/profile/',
       {
-        onRequest: requireUser,
+        config: { access: 'user' },
         preValidation: async (request) => assertNoReadOnlyFields(request.body),
         schema: { tags, security: bearerOnly, body: profileUpdateSchema, response: { 200: ProfileResponseSchema } },
       },
@@ -106,7 +112,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
     api.post(
       '/change-password/',
       {
-        onRequest: requireUser,
+        config: { access: 'user' },
         schema: {
           tags,
           security: bearerOnly,
@@ -124,7 +130,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
     api.post(
       '/password-reset-request/',
       {
-        config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+        config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
         schema: { tags, body: resetRequestSchema, response: { 200: Message } },
       },
       async (request) => requestPasswordReset(ctx, request.body, request.log),
@@ -132,7 +138,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     api.post(
       '/password-reset-confirm/',
-      { schema: { tags, body: resetConfirmSchema, response: { 200: Message } } },
+      { config: { access: 'public' }, schema: { tags, body: resetConfirmSchema, response: { 200: Message } } },
       async (request) => confirmPasswordReset(ctx, request.body),
     );
   };

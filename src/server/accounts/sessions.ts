@@ -47,11 +47,18 @@ export async function startSession(ctx: AppContext, userId: number): Promise<Iss
   const refresh = newToken();
   const now = ctx.now();
   const expiresAt = shiftMs(now, ctx.config.refreshTokenDays * DAY_MS);
-  await ctx.db.insert(sessions).values({ userId, tokenHash: hashToken(refresh), createdAt: now, expiresAt });
-  return { access: await signAccessToken(ctx, userId), refresh, expiresAt };
+  const [session] = await ctx.db
+    .insert(sessions)
+    .values({ userId, tokenHash: hashToken(refresh), createdAt: now, expiresAt })
+    .returning({ id: sessions.id });
+  if (!session) throw new Error('startSession: insert returned nothing');
+  return { access: await signAccessToken(ctx, userId, session.id), refresh, expiresAt };
 }
 
-type RotateOutcome = { kind: 'rotated'; userId: number; expiresAt: Date } | { kind: 'replayed' } | { kind: 'invalid' };
+type RotateOutcome =
+  | { kind: 'rotated'; userId: number; sessionId: number; expiresAt: Date }
+  | { kind: 'replayed' }
+  | { kind: 'invalid' };
 
 /**
  * Exchanges a refresh token for a new one. The swap is one conditional update, so of two
@@ -65,7 +72,11 @@ export async function refreshSession(ctx: AppContext, presented: string | undefi
     rotate(tx as unknown as Db, ctx.now(), hashToken(presented), refresh),
   );
   if (outcome.kind !== 'rotated') throw AppError.unauthenticated(MSG.sessionExpired);
-  return { access: await signAccessToken(ctx, outcome.userId), refresh, expiresAt: outcome.expiresAt };
+  return {
+    access: await signAccessToken(ctx, outcome.userId, outcome.sessionId),
+    refresh,
+    expiresAt: outcome.expiresAt,
+  };
 }
 
 async function rotate(tx: Db, now: Date, oldHash: string, refresh: string): Promise<RotateOutcome> {
@@ -81,7 +92,7 @@ async function rotate(tx: Db, now: Date, oldHash: string, refresh: string): Prom
       return { kind: 'invalid' };
     }
     await tx.insert(rotatedTokens).values({ tokenHash: oldHash, sessionId: session.id, rotatedAt: now });
-    return { kind: 'rotated', userId: session.userId, expiresAt: session.expiresAt };
+    return { kind: 'rotated', userId: session.userId, sessionId: session.id, expiresAt: session.expiresAt };
   }
   const [replayed] = await tx
     .select({ userId: sessions.userId, rotatedAt: rotatedTokens.rotatedAt })

@@ -9,7 +9,6 @@ import {
   governanceUpdateSchema,
 } from '../../domain/content/index.ts';
 import type { AppContext } from '../context.ts';
-import { requireAdmin } from '../plugins/auth.ts';
 import { sendCached } from '../plugins/public-cache.ts';
 import { readContentBlocks, updateContentBlocks } from './blocks.ts';
 import { sendContactMessage } from './contact.ts';
@@ -35,10 +34,11 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     await app.register(uploadRoutes(ctx));
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const admin = { onRequest: requireAdmin };
+    const admin = { config: { access: 'admin' as const } };
+    const open = { config: { access: 'public' as const } };
 
     // FAQs
-    api.get('/faqs/', { schema: { tags, response: { 200: z.array(FaqSchema) } } }, async (request, reply) => {
+    api.get('/faqs/', { ...open, schema: { tags, response: { 200: z.array(FaqSchema) } } }, async (request, reply) => {
       await sendCached(ctx, request, reply, 'content:faqs', () => listFaqs(ctx));
     });
     api.post(
@@ -64,7 +64,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsync {
     );
 
     // Governance: a 404 means there is no paragraph yet.
-    api.get('/governance/', { schema: { tags, response: { 200: Paragraph } } }, async (request, reply) => {
+    api.get('/governance/', { ...open, schema: { tags, response: { 200: Paragraph } } }, async (request, reply) => {
       await sendCached(ctx, request, reply, 'content:governance', () => readGovernance(ctx));
     });
     api.patch(
@@ -74,7 +74,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsync {
     );
 
     // The editable text blocks ('Edit Content')
-    api.get('/content/', { schema: { tags, response: { 200: Blocks } } }, async (request, reply) => {
+    api.get('/content/', { ...open, schema: { tags, response: { 200: Blocks } } }, async (request, reply) => {
       await sendCached(ctx, request, reply, 'content:blocks', () => readContentBlocks(ctx));
     });
     api.put(
@@ -87,7 +87,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsync {
     api.post(
       '/contact/',
       {
-        config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+        config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
         schema: { tags, body: contactSchema, response: { 200: z.object({ message: z.string() }) } },
       },
       async (request) => sendContactMessage(ctx, request.body, request.log),

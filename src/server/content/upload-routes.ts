@@ -8,7 +8,6 @@ import {
   teamMemberFormSchema,
 } from '../../domain/content/index.ts';
 import type { AppContext } from '../context.ts';
-import { requireAdmin } from '../plugins/auth.ts';
 import { sendCached } from '../plugins/public-cache.ts';
 import {
   createDocument,
@@ -41,12 +40,17 @@ const multipartForm = (description: string) => ({
 export function uploadRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const admin = { onRequest: requireAdmin };
+    const admin = { config: { access: 'admin' as const } };
+    const open = { config: { access: 'public' as const } };
 
     // Club (slope) details
-    api.get('/slope-info/', { schema: { tags, response: { 200: z.array(SlopeSchema) } } }, async (request, reply) => {
-      await sendCached(ctx, request, reply, 'content:slope-info', () => listSlopes(ctx));
-    });
+    api.get(
+      '/slope-info/',
+      { ...open, schema: { tags, response: { 200: z.array(SlopeSchema) } } },
+      async (request, reply) => {
+        await sendCached(ctx, request, reply, 'content:slope-info', () => listSlopes(ctx));
+      },
+    );
     const slopeForm =
       'Text fields race_club_name, slope_name, slope_contact_number, slope_website, slope_email, address_line_1, ' +
       'address_line_2, locality, postcode; files slope_image and slope_map (jpg, png or webp) only when they are ' +
@@ -77,7 +81,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsync {
     // Organisation documents
     api.get(
       '/organization-documents/',
-      { schema: { tags, response: { 200: z.array(DocumentSchema) } } },
+      { ...open, schema: { tags, response: { 200: z.array(DocumentSchema) } } },
       async (request, reply) => {
         await sendCached(ctx, request, reply, 'content:organization-documents', () => listDocuments(ctx));
       },
@@ -110,7 +114,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsync {
     // Team members
     api.get(
       '/team-members/',
-      { schema: { tags, response: { 200: z.array(TeamMemberSchema) } } },
+      { ...open, schema: { tags, response: { 200: z.array(TeamMemberSchema) } } },
       async (request, reply) => {
         await sendCached(ctx, request, reply, 'content:team-members', () => listTeamMembers(ctx));
       },

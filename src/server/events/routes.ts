@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { londonToday } from '../../domain/dates.ts';
 import type { AppContext } from '../context.ts';
-import { requireAdmin } from '../plugins/auth.ts';
 import { sendCached } from '../plugins/public-cache.ts';
 import { readMultipart } from '../plugins/storage.ts';
 import { addDocument, deleteDocument } from './documents.ts';
@@ -37,13 +36,17 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     api.get(
       '/products/',
-      { schema: { tags, summary: 'Every event, date ascending', response: { 200: z.array(ProductSchema) } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, summary: 'Every event, date ascending', response: { 200: z.array(ProductSchema) } },
+      },
       async (request, reply) => sendCached(ctx, request, reply, 'products', () => listProducts(ctx)),
     );
 
     api.get(
       '/latest-products/',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Upcoming events for the home page (at most 6)',
@@ -59,6 +62,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsync {
     api.get(
       '/products/:slug/',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'One event with its documents',
@@ -75,7 +79,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsync {
     api.post(
       '/products/create/',
       {
-        onRequest: requireAdmin,
+        config: { access: 'admin' },
         schema: {
           tags,
           security: bearerOnly,
@@ -90,7 +94,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsync {
     api.put(
       '/products/:id/update/',
       {
-        onRequest: requireAdmin,
+        config: { access: 'admin' },
         schema: {
           tags,
           security: bearerOnly,
@@ -106,7 +110,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsync {
     api.post(
       '/products/:id/cancel/',
       {
-        onRequest: requireAdmin,
+        config: { access: 'admin' },
         schema: {
           tags,
           security: bearerOnly,
@@ -121,7 +125,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsync {
     api.post(
       '/products/:id/add-document/',
       {
-        onRequest: requireAdmin,
+        config: { access: 'admin' },
         schema: {
           tags,
           security: bearerOnly,
@@ -138,7 +142,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsync {
     api.delete(
       '/products/documents/:id/',
       {
-        onRequest: requireAdmin,
+        config: { access: 'admin' },
         schema: { tags, security: bearerOnly, summary: 'Delete a document and its file', params: IdParams },
       },
       async (request, reply) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MAINTENANCE_MESSAGE } from '../plugins/access.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { bearer, json, useTestApp } from '../test/helper.ts';
-import { MAINTENANCE_MESSAGE } from './gate.ts';
 
 const t = useTestApp();
 
@@ -36,6 +36,16 @@ describe('maintenance status', () => {
 describe('maintenance toggle', () => {
   it('answers 401 without a token', async () => {
     expect((await toggle(true)).statusCode).toBe(401);
+  });
+
+  it('checks the caller before the body: anonymous with a bad body is 401, not 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/maintenance/toggle/',
+      payload: '{"is_enabled": "nonsense"',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(401);
   });
 
   it('answers 403 to an ordinary user and to an administrator who is not super', async () => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { requireSuperAdmin } from '../plugins/auth.ts';
+import { AppError } from '../errors.ts';
 import { maintenanceStatus, setMaintenance } from './service.ts';
 
 const Status = z.object({ is_enabled: z.boolean(), can_bypass: z.boolean(), is_super_admin: z.boolean() });
@@ -12,13 +12,21 @@ export function maintenanceRoutes(ctx: AppContext): FastifyPluginAsync {
     const api = app.withTypeProvider<ZodTypeProvider>();
     api.get(
       '/maintenance/status/',
-      { schema: { tags: ['maintenance'], security: [{ bearer: [] }, {}], response: { 200: Status } } },
-      async (request) => maintenanceStatus(ctx, request.authUser),
+      {
+        config: { access: 'public', maintenance: 'open' },
+        schema: { tags: ['maintenance'], security: [{ bearer: [] }, {}], response: { 200: Status } },
+      },
+      async (request) => {
+        // A refused token (expired, revoked) answers 401 so that the client refreshes it: treating
+        // it as anonymous would send a super administrator to the maintenance page.
+        if (request.authRefused) throw AppError.unauthenticated(request.authRefused);
+        return maintenanceStatus(ctx, request.authUser);
+      },
     );
     api.post(
       '/maintenance/toggle/',
       {
-        preHandler: requireSuperAdmin,
+        config: { access: 'super' },
         schema: {
           tags: ['maintenance'],
           security: [{ bearer: [] }],

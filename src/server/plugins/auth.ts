@@ -1,13 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import { isAdmin, isSuperAdmin } from '../../domain/roles.ts';
+import { MSG } from '../../domain/accounts/messages.ts';
 import type { AppContext } from '../context.ts';
-import { type UserRow, users } from '../db/schema.ts';
+import { sessions, type UserRow, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
 const ISSUER = 'piste';
 const AUDIENCE = 'piste-web';
+/** How far in the future an `iat` may lie (clocks of instances sharing a database drift a little). */
+const CLOCK_SKEW_SECONDS = 5;
+const ID = /^[1-9]\d{0,9}$/;
 
 export interface AuthUser {
   id: number;
@@ -21,6 +24,9 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, when a valid bearer token came with the request. */
     authUser: AuthUser | null;
+    /** Set when a bearer token came but was refused (expired, revoked, forged): the message of the
+     * 401 a guarded route, or the maintenance gate, answers, so that the client refreshes. */
+    authRefused: string | null;
   }
 }
 
@@ -28,10 +34,12 @@ function secretKey(ctx: AppContext): Uint8Array {
   return new TextEncoder().encode(ctx.config.jwtSecret);
 }
 
-/** A short-lived access token (HS256, with exp, aud and iss). */
-export async function signAccessToken(ctx: AppContext, userId: number): Promise<string> {
+/** A short-lived access token (HS256) for one session: sub (the user), sid (the session), iat,
+ * exp, aud and iss. Ending the session (logout, password change, refresh-token replay) ends the
+ * token at once. */
+export async function signAccessToken(ctx: AppContext, userId: number, sessionId: number): Promise<string> {
   const now = Math.floor(ctx.now().getTime() / 1000);
-  return new SignJWT({})
+  return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -41,69 +49,79 @@ export async function signAccessToken(ctx: AppContext, userId: number): Promise<
     .sign(secretKey(ctx));
 }
 
-async function verifyAccessToken(ctx: AppContext, token: string): Promise<{ id: number; issuedAt: number } | null> {
+interface VerifiedToken {
+  userId: number;
+  sessionId: number;
+  issuedAt: number;
+}
+
+/** The token's claims when its signature, issuer, audience and times hold; null otherwise. sub
+ * and sid must be positive whole numbers written in digits; iat may not lie in the future. */
+export async function verifyAccessToken(ctx: AppContext, token: string): Promise<VerifiedToken | null> {
   try {
     const { payload } = await jwtVerify(token, secretKey(ctx), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
       currentDate: ctx.now(),
+      requiredClaims: ['exp', 'iat', 'sub', 'sid'],
     });
-    const id = Number(payload.sub);
-    if (!Number.isInteger(id) || id <= 0 || typeof payload.iat !== 'number') return null;
-    return { id, issuedAt: payload.iat };
+    const { sub, sid, iat } = payload;
+    if (typeof sub !== 'string' || !ID.test(sub)) return null;
+    if (typeof sid !== 'number' || !Number.isSafeInteger(sid) || sid <= 0) return null;
+    if (typeof iat !== 'number' || iat > ctx.now().getTime() / 1000 + CLOCK_SKEW_SECONDS) return null;
+    return { userId: Number(sub), sessionId: sid, issuedAt: iat };
   } catch {
     return null;
   }
 }
 
-/** Reads `Authorization: Bearer …` on every request and loads the user it names. An invalid
- * token is the same as none, except that guarded routes then answer 401. */
+/** The user a verified token names, when the account is active and the token's session is open. */
+async function loadAuthUser(ctx: AppContext, token: VerifiedToken): Promise<AuthUser | null> {
+  const [row] = await ctx.db
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      admin_level: users.adminLevel,
+      is_superuser: users.isSuperuser,
+      isActive: users.isActive,
+      passwordChangedAt: users.passwordChangedAt,
+    })
+    .from(users)
+    .innerJoin(sessions, eq(sessions.userId, users.id))
+    .where(
+      and(
+        eq(users.id, token.userId),
+        eq(sessions.id, token.sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, ctx.now()),
+      ),
+    );
+  if (!row?.isActive) return null;
+  // A password change also revokes every session; this holds for tokens of older sessions too.
+  if (token.issuedAt < Math.floor(row.passwordChangedAt.getTime() / 1000)) return null;
+  const { isActive: _active, passwordChangedAt: _changed, ...user } = row;
+  return user;
+}
+
+/** Reads `Authorization: Bearer …` on every request and loads the user it names. A refused token
+ * leaves the request anonymous with `authRefused` set; guarded routes then answer 401. */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('authUser', null);
+  app.decorateRequest('authRefused', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return;
-    const token = await verifyAccessToken(ctx, header.slice(7).trim());
-    if (!token) return;
-    const [row] = await ctx.db
-      .select({
-        id: users.id,
-        username: users.username,
-        role: users.role,
-        admin_level: users.adminLevel,
-        is_superuser: users.isSuperuser,
-        isActive: users.isActive,
-        passwordChangedAt: users.passwordChangedAt,
-      })
-      .from(users)
-      .where(eq(users.id, token.id));
-    if (!row?.isActive) return;
-    // A password change or reset ends every access token issued before it (iat has whole seconds).
-    if (token.issuedAt < Math.floor(row.passwordChangedAt.getTime() / 1000)) return;
-    const { isActive: _active, passwordChangedAt: _changed, ...user } = row;
-    request.authUser = user;
+    if (header === undefined) return;
+    const match = /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header.trim());
+    const token = match?.[1] ? await verifyAccessToken(ctx, match[1]) : null;
+    const user = token ? await loadAuthUser(ctx, token) : null;
+    if (user) request.authUser = user;
+    else request.authRefused = MSG.sessionExpired;
   });
 }
 
-/** preHandler: a signed-in user is required (401 otherwise). */
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.authUser) throw AppError.unauthenticated();
-}
-
-/** preHandler: an administrator is required (401 anonymous, 403 otherwise). */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!request.authUser) throw AppError.unauthenticated();
-  if (!isAdmin(request.authUser)) throw AppError.forbidden();
-}
-
-/** preHandler: a super administrator is required (401 anonymous, 403 otherwise). */
-export async function requireSuperAdmin(request: FastifyRequest): Promise<void> {
-  if (!request.authUser) throw AppError.unauthenticated();
-  if (!isSuperAdmin(request.authUser)) throw AppError.forbidden();
-}
-
-/** The signed-in user inside a handler guarded by requireUser. */
+/** The signed-in user inside a handler of a route declared `access: 'user'` (or higher). */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.authUser) throw AppError.unauthenticated();
   return request.authUser;

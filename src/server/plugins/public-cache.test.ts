@@ -10,7 +10,7 @@ let value = 'first';
 
 beforeAll(async () => {
   app = await buildApp({ config: testConfig(), database: await openTestDatabase() });
-  app.get('/api/v1/cached-thing/', (request, reply) =>
+  app.get('/api/v1/cached-thing/', { config: { access: 'public' } }, (request, reply) =>
     sendCached(app.ctx, request, reply, 'thing', async () => {
       loads += 1;
       return { value };

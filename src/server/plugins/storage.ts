@@ -171,25 +171,29 @@ export async function readMultipart(
 
 /** GET /media/{key}: a stored file with its real type; documents download with their original name. */
 export function registerMedia(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { key: string } }>('/media/:key', { schema: { hide: true } }, async (request, reply) => {
-    const { key } = request.params;
-    if (!KEY.test(key)) throw AppError.notFound('No such file.');
-    const [row] = await ctx.db.select().from(storedFiles).where(eq(storedFiles.key, key));
-    const type = typeByExt(key.split('.')[1] ?? '');
-    if (!row || !type) throw AppError.notFound('No such file.');
-    const disposition = type.inline ? 'inline' : 'attachment';
-    const ascii = row.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
-    reply
-      .header('content-type', row.contentType)
-      .header('content-length', row.size)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header(
-        'content-disposition',
-        `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.originalName)}`,
-      );
-    const path = join(uploadsDir(ctx.config), key);
-    const found = await stat(path).catch(() => null);
-    if (!found?.isFile()) throw AppError.notFound('No such file.');
-    return reply.send(createReadStream(path));
-  });
+  app.get<{ Params: { key: string } }>(
+    '/media/:key',
+    { config: { access: 'public', maintenance: 'open' }, schema: { hide: true } },
+    async (request, reply) => {
+      const { key } = request.params;
+      if (!KEY.test(key)) throw AppError.notFound('No such file.');
+      const [row] = await ctx.db.select().from(storedFiles).where(eq(storedFiles.key, key));
+      const type = typeByExt(key.split('.')[1] ?? '');
+      if (!row || !type) throw AppError.notFound('No such file.');
+      const disposition = type.inline ? 'inline' : 'attachment';
+      const ascii = row.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+      reply
+        .header('content-type', row.contentType)
+        .header('content-length', row.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header(
+          'content-disposition',
+          `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.originalName)}`,
+        );
+      const path = join(uploadsDir(ctx.config), key);
+      const found = await stat(path).catch(() => null);
+      if (!found?.isFile()) throw AppError.notFound('No such file.');
+      return reply.send(createReadStream(path));
+    },
+  );
 }

@@ -14,12 +14,16 @@ export function versionRoutes(ctx: AppContext): FastifyPluginAsync {
     const api = app.withTypeProvider<ZodTypeProvider>();
     api.get(
       '/version/',
-      { schema: { tags: ['site'], response: { 200: z.object({ version: z.string() }) } } },
+      {
+        config: { access: 'public', maintenance: 'open' },
+        schema: { tags: ['site'], response: { 200: z.object({ version: z.string() }) } },
+      },
       async () => ({ version: BACKEND_VERSION }),
     );
     api.get(
       '/association/',
       {
+        config: { access: 'public', maintenance: 'open' },
         schema: {
           tags: ['site'],
           description: 'The association this site runs for: what the text calls {product}.',

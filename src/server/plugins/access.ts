@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { ZodType } from 'zod';
+import { isAdmin, isSuperAdmin } from '../../domain/roles.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { isMaintenanceEnabled } from '../maintenance/service.ts';
+
+/**
+ * Who may call a route, declared in the route's own options (`config: { access: 'admin' }`), and
+ * whether it stays open while the site is in maintenance (`maintenance: 'open'`). One onRequest
+ * hook reads the declaration from the route the router matched, never from the raw URL, so no
+ * spelling of a path (`/%61pi/…`, `/api/v%31/…`, an absolute-form request line) can reach a route
+ * past the gate. Every route under /api declares its access or the app refuses to start.
+ */
+export type Access = 'public' | 'user' | 'admin' | 'super';
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'user', 'admin', 'super'];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route. */
+    access?: Access;
+    /** 'open': reachable by everyone while the site is in maintenance. */
+    maintenance?: 'open';
+  }
+  interface FastifyInstance {
+    /** Every route the app registered, with its declared access (the generated access test). */
+    routeTable: RouteEntry[];
+  }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+  openDuringMaintenance: boolean;
+  /** The zod schema of a JSON body, when the route has one. */
+  body: ZodType | undefined;
+  /** The zod schema of the path parameters, when the route has one. */
+  params: ZodType | undefined;
+}
+
+export const MAINTENANCE_MESSAGE = 'Site Under Maintenance';
+
+/** Routes the app does not write itself get their access here: the built web app's files and
+ * uploaded media stay open in maintenance (the maintenance page needs its script and pictures). */
+function defaultAccess(url: string): { access: Access; maintenance?: 'open' } | null {
+  if (url.startsWith('/api/docs')) return { access: 'public' };
+  if (url.startsWith('/api/')) return null;
+  return { access: 'public', maintenance: 'open' };
+}
+
+/** Collects the route table and refuses a route under /api that does not declare its access. */
+export function registerRouteTable(app: FastifyInstance): void {
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const config = (route.config ?? {}) as { access?: Access; maintenance?: 'open' };
+    if (!config.access) {
+      const fallback = defaultAccess(route.url);
+      if (!fallback) throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
+      route.config = { ...config, ...fallback };
+    }
+    const declared = route.config as { access: Access; maintenance?: 'open' };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const schema = route.schema as { body?: ZodType; params?: ZodType } | undefined;
+    for (const method of methods) {
+      if (method === 'HEAD' && route.url !== '*') continue;
+      app.routeTable.push({
+        method,
+        url: route.url,
+        access: declared.access,
+        openDuringMaintenance: declared.maintenance === 'open',
+        body: schema?.body,
+        params: schema?.params,
+      });
+    }
+  });
+}
+
+/** 401 anonymous, 403 without the role. */
+export function assertAccess(access: Access, request: FastifyRequest): void {
+  if (access === 'public') return;
+  const user = request.authUser;
+  if (!user) {
+    throw request.authRefused ? AppError.unauthenticated(request.authRefused) : AppError.unauthenticated();
+  }
+  if (access === 'admin' && !isAdmin(user)) throw AppError.forbidden();
+  if (access === 'super' && !isSuperAdmin(user)) throw AppError.forbidden();
+}
+
+/**
+ * onRequest hook (after auth): the maintenance gate, then the route's access. While maintenance
+ * is on, a route that is not open answers 503 to everyone but super administrators; a request
+ * that carried a token the server refused (expired, revoked) answers 401 instead, so the client
+ * refreshes its token and a super administrator is not locked out. The not-found handler decides
+ * for itself (a 404 reveals nothing).
+ */
+export function accessHook(ctx: AppContext) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (request.is404) return;
+    const { access = 'super', maintenance } = request.routeOptions.config;
+    if (maintenance !== 'open' && (await isMaintenanceEnabled(ctx))) {
+      if (request.authRefused) throw AppError.unauthenticated(request.authRefused);
+      if (!(request.authUser && isSuperAdmin(request.authUser))) throw new AppError('MAINTENANCE', MAINTENANCE_MESSAGE);
+    }
+    assertAccess(access, request);
+  };
+}
