@@ -23,10 +23,10 @@ import { eventsRoutes } from './events/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { accessHook, registerRouteTable } from './plugins/access.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
 import { MAX_UPLOAD_BYTES } from './plugins/file-types.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { computeSecurityHeaders, helmetOptions, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerMedia } from './plugins/storage.ts';
 import { versionRoutes } from './version/routes.ts';
 
@@ -39,6 +39,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Replaces the clock (tests). */
   now?: () => Date;
+  /** Where the log goes instead of standard output (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 export const API_PREFIX = '/api/v1';
@@ -47,6 +49,7 @@ export const API_PREFIX = '/api/v1';
  * routes under /api/v1, the OpenAPI docs at /api/docs and the built web app. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, database } = options;
+  const securityHeaders = await computeSecurityHeaders(helmetOptions(config));
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -54,9 +57,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler(securityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -72,7 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   registerRouteTable(app);
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, securityHeaders);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES } });
   await app.register(rateLimit, { global: false });
@@ -116,7 +121,8 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api') || request.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send(AppError.notFound(`No route for ${request.method} ${path}`).toJSON());
+      const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+      return reply.status(404).send(AppError.notFound(`No route for ${request.method} ${shown}`).toJSON());
     }
     return reply.type('text/html').sendFile('index.html');
   });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '../errors.ts';
 
@@ -9,6 +9,13 @@ const FASTIFY_CLIENT_ERRORS: Record<string, AppError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.'),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: new AppError('UNSUPPORTED_MEDIA_TYPE', 'This content type is not supported here.'),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: new AppError('BAD_REQUEST', 'The request body does not match its length.'),
+};
+
+/** Errors the router raises before any route or hook runs. */
+const FRAMEWORK_ERRORS: Record<string, AppError> = {
+  FST_ERR_BAD_URL: new AppError('BAD_REQUEST', 'The address is not valid.'),
+  FST_ERR_MAX_PARAM_LENGTH: new AppError('URI_TOO_LONG', 'The address is too long.'),
+  FST_ERR_ASYNC_CONSTRAINT: new AppError('BAD_REQUEST', 'The request could not be routed.'),
 };
 
 /** Turns zod validation issues into the field → messages map. An unknown field gets its own
@@ -31,13 +38,48 @@ function zodFieldErrors(
   return out;
 }
 
+/**
+ * What the log keeps of an unexpected error: its type, its code and the innermost cause's
+ * message, with the stack's frames. Never the outer messages: Drizzle's "Failed query: … params:
+ * …" carries the query's parameters (e-mail addresses, password hashes), and the stack's first
+ * line repeats the message.
+ */
+export function describeForLog(error: unknown): { type: string; code?: string; message: string; stack?: string } {
+  let innermost: unknown = error;
+  for (let depth = 0; depth < 5; depth++) {
+    const cause = (innermost as { cause?: unknown } | null)?.cause;
+    if (!cause || typeof cause !== 'object') break;
+    innermost = cause;
+  }
+  const top = error as { name?: string; stack?: string } | null;
+  const inner = innermost as { name?: string; message?: string; code?: unknown } | null;
+  const fromQuery = top?.name === 'DrizzleQueryError' || /^Failed query:/.test(String((error as Error)?.message));
+  const message = fromQuery && innermost === error ? 'database query failed' : String(inner?.message ?? error);
+  const frames = top?.stack
+    ?.split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
+  return {
+    type: String(top?.name ?? typeof error),
+    ...(typeof inner?.code === 'string' ? { code: inner.code } : {}),
+    message: message.split('\n')[0] ?? '',
+    ...(frames ? { stack: frames } : {}),
+  };
+}
+
+function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.status(error.status).send(error.toJSON());
+}
+
 /** One error handler: AppError as itself, validation as 400 with field errors, Fastify's
- * client errors with a plain message, anything else a 500 that hides its details. */
+ * client errors with a plain message, anything else a 500 that hides its details. A 503 of the
+ * maintenance gate is an expected answer, logged at info without a stack. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return reply.status(error.status).send(error.toJSON());
+      if (error.code === 'MAINTENANCE') request.log.info('refused during maintenance');
+      else if (error.status >= 500) request.log.error({ error: describeForLog(error) }, error.message);
+      return sendError(reply, error);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
@@ -46,25 +88,38 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: v.keyword,
         keys: (v.params as { keys?: string[] }).keys,
       }));
-      return reply.status(400).send(AppError.validation(zodFieldErrors(issues)).toJSON());
+      return sendError(reply, AppError.validation(zodFieldErrors(issues)));
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send(new AppError('INTERNAL', 'Internal Server Error').toJSON());
+      request.log.error({ error: describeForLog(error) }, 'response did not match its schema');
+      return sendError(reply, new AppError('INTERNAL', 'Internal Server Error'));
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    if (known) return reply.status(known.status).send(known.toJSON());
+    if (known) return sendError(reply, known);
     if (error.statusCode === 429) {
-      return reply.status(429).send(new AppError('RATE_LIMITED', error.message || 'Too many requests.').toJSON());
+      return sendError(reply, new AppError('RATE_LIMITED', error.message || 'Too many requests.'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code =
         error.statusCode === 404 ? 'NOT_FOUND' : error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
       return reply.status(error.statusCode).send({ error: error.message, code });
     }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(new AppError('INTERNAL', 'Internal Server Error').toJSON());
+    request.log.error({ error: describeForLog(error) }, 'unhandled error');
+    return sendError(reply, new AppError('INTERNAL', 'Internal Server Error'));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors of the router itself (a broken percent-escape, a
+ * 5,000-character path segment) get the one error shape and the security headers like every
+ * other answer, instead of Fastify's bare JSON that echoes the path back.
+ */
+export function frameworkErrorHandler(securityHeaders: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const known = (error.code && FRAMEWORK_ERRORS[error.code]) || new AppError('BAD_REQUEST', 'Bad request.');
+    request.log.info({ code: error.code }, 'refused by the router');
+    void reply.headers(securityHeaders).header('cache-control', 'no-store').status(known.status).send(known.toJSON());
+  };
 }
 
 export { zodFieldErrors };

@@ -44,10 +44,12 @@ export async function computeSecurityHeaders(options: HelmetOptions): Promise<Re
   return headers;
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  const headers = await computeSecurityHeaders(helmetOptions(config));
-  app.addHook('onRequest', (_request, reply, done) => {
+/** Sets the headers on every reply. API answers are never stored by browsers or proxies (they
+ * carry tokens and personal data); the cached public reads say `no-cache` themselves. */
+export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>): void {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    if (request.routeOptions.url?.startsWith('/api/') || request.is404) reply.header('cache-control', 'no-store');
     done();
   });
 }
