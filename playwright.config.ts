@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { APP_PORT as PORT, SMTP_PORT } from './e2e/ports.ts';
+import { E2E_JWT_SECRET, APP_PORT as PORT, SMTP_PORT } from './e2e/ports.ts';
 
 /**
  * Browser tests in Debian's Chromium (installed by .ci/run with apt; `npx playwright install`
@@ -45,6 +45,7 @@ export default defineConfig({
       DATA_DIR: 'memory://',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      JWT_SECRET: E2E_JWT_SECRET,
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       WEB_DIST: process.env.WEB_DIST ?? 'dist/web',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,

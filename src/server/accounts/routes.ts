@@ -22,6 +22,8 @@ import {
   REFRESH_COOKIE,
   refreshCookieOptions,
   refreshSession,
+  SESSION_HINT_COOKIE,
+  sessionHintCookieOptions,
 } from './sessions.ts';
 
 const Access = z.object({ access: z.string().describe('Short-lived JWT; the refresh token is only in the cookie.') });
@@ -33,14 +35,15 @@ const tags = ['accounts'];
 const bearerOnly = [{ bearer: [] }];
 
 export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
-  const setRefreshCookie = (reply: FastifyReply, session: IssuedSession) =>
-    reply.setCookie(
-      REFRESH_COOKIE,
-      session.refresh,
-      refreshCookieOptions(ctx.config, cookieMaxAge(ctx, session.expiresAt)),
-    );
-  const clearRefreshCookie = (reply: FastifyReply) =>
+  const setRefreshCookie = (reply: FastifyReply, session: IssuedSession) => {
+    const maxAge = cookieMaxAge(ctx, session.expiresAt);
+    reply.setCookie(REFRESH_COOKIE, session.refresh, refreshCookieOptions(ctx.config, maxAge));
+    reply.setCookie(SESSION_HINT_COOKIE, '1', sessionHintCookieOptions(ctx.config, maxAge));
+  };
+  const clearRefreshCookie = (reply: FastifyReply) => {
     reply.clearCookie(REFRESH_COOKIE, refreshCookieOptions(ctx.config));
+    reply.clearCookie(SESSION_HINT_COOKIE, sessionHintCookieOptions(ctx.config));
+  };
   const presentedToken = (request: FastifyRequest, body: z.infer<typeof RefreshBody>) =>
     request.cookies[REFRESH_COOKIE] || body?.refresh || undefined;
 

@@ -185,3 +185,33 @@ describe('access token', () => {
     expect((await profile(`${header}.${swapped}.${signature}`)).statusCode).toBe(401);
   });
 });
+
+describe('the session hint cookie', () => {
+  const hint = (res: { headers: Record<string, unknown> }) => {
+    const header = res.headers['set-cookie'];
+    const all = (Array.isArray(header) ? header : header ? [header] : []) as string[];
+    return all.find((c) => c.startsWith('signed_in='));
+  };
+
+  it('comes with a sign-in and a refresh: readable by scripts, for the whole site, holding no secret', async () => {
+    const user = await createUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login/',
+      payload: { username: user.username, password: user.password },
+    });
+    const cookie = hint(res) ?? '';
+    expect(cookie).toMatch(/^signed_in=1; Max-Age=\d+; Path=\/; SameSite=Strict$/);
+    expect(cookie).not.toContain('HttpOnly');
+    const refreshed = await refresh(refreshCookie(res));
+    expect(hint(refreshed)).toMatch(/^signed_in=1;/);
+  });
+
+  it('is cleared by logout and by a failed refresh', async () => {
+    const { cookie } = await signIn();
+    expect(hint(await logout(cookie))).toMatch(
+      /^signed_in=; Max-Age=0; Path=\/; SameSite=Strict|^signed_in=;.*Expires=Thu, 01 Jan 1970/,
+    );
+    expect(hint(await refresh('refresh=unknown-token'))).toMatch(/^signed_in=;/);
+  });
+});

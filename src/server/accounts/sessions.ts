@@ -37,6 +37,24 @@ export function refreshCookieOptions(config: Config, maxAgeSeconds?: number): Co
   };
 }
 
+/**
+ * A cookie that only says a sign-in session may exist, so that a new tab (which has no access
+ * token in its session storage) tries one silent refresh before showing the visitor as logged
+ * out, and an anonymous visitor's first page makes no refresh call. It holds no secret: readable
+ * by scripts, sent everywhere on the site, set and cleared with the refresh cookie.
+ */
+export const SESSION_HINT_COOKIE = 'signed_in';
+
+export function sessionHintCookieOptions(config: Config, maxAgeSeconds?: number): CookieSerializeOptions {
+  return {
+    httpOnly: false,
+    sameSite: 'strict',
+    secure: config.isProduction,
+    path: '/',
+    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
+  };
+}
+
 /** Seconds until the session expires, as the cookie's Max-Age. */
 export function cookieMaxAge(ctx: AppContext, expiresAt: Date): number {
   return Math.max(0, Math.floor((expiresAt.getTime() - ctx.now().getTime()) / 1000));

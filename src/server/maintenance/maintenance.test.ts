@@ -107,3 +107,54 @@ describe('maintenance gate', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/version/' })).statusCode).toBe(200);
   });
 });
+
+describe('a super administrator whose access token expires during maintenance', () => {
+  const s = useTestApp({ ACCESS_TOKEN_MINUTES: '1' });
+
+  it('is told 401 (so the client refreshes), refreshes through the gate, and keeps the bypass', async () => {
+    const superAdmin = await signedIn(s.app, 'super');
+    const on = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/maintenance/toggle/',
+      payload: { is_enabled: true },
+      headers: bearer(superAdmin.access),
+    });
+    expect(on.statusCode).toBe(200);
+    s.clock.advance(61_000);
+
+    const stale = bearer(superAdmin.access);
+    const statusRes = await s.app.inject({ method: 'GET', url: '/api/v1/maintenance/status/', headers: stale });
+    expect(statusRes.statusCode).toBe(401);
+    const read = await s.app.inject({ method: 'GET', url: '/api/v1/faqs/', headers: stale });
+    expect(read.statusCode).toBe(401);
+    const guarded = await s.app.inject({ method: 'GET', url: '/api/v1/profile/', headers: stale });
+    expect(guarded.statusCode).toBe(401);
+
+    const refreshed = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/token/refresh/',
+      headers: { cookie: superAdmin.cookie },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const fresh = bearer(String(json(refreshed).access));
+    expect(json(await s.app.inject({ method: 'GET', url: '/api/v1/maintenance/status/', headers: fresh }))).toEqual({
+      is_enabled: true,
+      can_bypass: true,
+      is_super_admin: true,
+    });
+    expect((await s.app.inject({ method: 'GET', url: '/api/v1/faqs/', headers: fresh })).statusCode).toBe(200);
+  });
+
+  it('anonymous callers still meet the 503, and a bad token on a public read outside maintenance is ignored', async () => {
+    const superAdmin = await signedIn(s.app, 'super');
+    const res = await s.app.inject({ method: 'GET', url: '/api/v1/faqs/', headers: bearer('not-a-token') });
+    expect(res.statusCode).toBe(200);
+    await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/maintenance/toggle/',
+      payload: { is_enabled: true },
+      headers: bearer(superAdmin.access),
+    });
+    expect((await s.app.inject({ method: 'GET', url: '/api/v1/faqs/' })).statusCode).toBe(503);
+  });
+});

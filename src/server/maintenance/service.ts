@@ -20,6 +20,11 @@ export async function isMaintenanceEnabled(ctx: AppContext): Promise<boolean> {
   return enabled;
 }
 
+/** Forgets the cached switch (tests empty the tables between cases). */
+export function resetMaintenanceCache(ctx: AppContext): void {
+  cache.delete(ctx);
+}
+
 export interface MaintenanceStatus {
   is_enabled: boolean;
   can_bypass: boolean;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { resetMaintenanceCache } from '../maintenance/service.ts';
 import type { Mailer, MailMessage } from '../plugins/mail.ts';
 import { resetPublicCache } from '../plugins/public-cache.ts';
 import { databaseUrl, TEST_DATABASE_URL, TEST_DB } from './databases.ts';
@@ -100,6 +101,7 @@ export async function resetDatabase(app: App): Promise<void> {
     .join(', ');
   if (names) await app.ctx.db.execute(sql.raw(`TRUNCATE ${names} RESTART IDENTITY CASCADE`));
   resetPublicCache(app.ctx);
+  resetMaintenanceCache(app.ctx);
 }
 
 export interface TestApp {

@@ -1,20 +1,22 @@
 import type { RegistrationPayload } from '../../domain/accounts/validation.ts';
-import { api } from '../api/client.ts';
+import { api, refreshAccessToken } from '../api/client.ts';
 import { useProfileStore } from './store.ts';
 import type { ProfileUser } from './types.ts';
 
 /** The accounts calls of doc 1 §7. */
 export const accountsApi = {
-  login: (username: string, password: string) => api.post<{ access: string }>('/login/', { username, password }),
-  logout: () => api.post<{ message: string }>('/logout/'),
-  register: (payload: RegistrationPayload) => api.post<ProfileUser>('/register/', payload),
+  login: (username: string, password: string) =>
+    api.post<{ access: string }>('/login/', { username, password }, { auth: false }),
+  logout: () => api.post<{ message: string }>('/logout/', {}, { auth: false }),
+  register: (payload: RegistrationPayload) => api.post<ProfileUser>('/register/', payload, { auth: false }),
   profile: () => api.get<ProfileUser>('/profile/', { auth: true }),
   updateProfile: (payload: Record<string, unknown>) => api.put<ProfileUser>('/profile/', payload, { auth: true }),
   changePassword: (payload: { old_password: string; new_password1: string; new_password2: string }) =>
     api.post<{ success: boolean; message: string }>('/change-password/', payload, { auth: true }),
-  resetRequest: (username: string) => api.post<{ message: string }>('/password-reset-request/', { username }),
+  resetRequest: (username: string) =>
+    api.post<{ message: string }>('/password-reset-request/', { username }, { auth: false }),
   resetConfirm: (payload: { uidb64: string; token: string; new_password: string }) =>
-    api.post<{ message: string }>('/password-reset-confirm/', payload),
+    api.post<{ message: string }>('/password-reset-confirm/', payload, { auth: false }),
 };
 
 /** Logged out → logged in: store the access token, then fetch the profile (doc 1 §4). The cart
@@ -40,5 +42,36 @@ export async function logOut(): Promise<void> {
   } catch {
     // the local state is cleared whatever the server said
   }
+  document.cookie = 'signed_in=; Max-Age=0; Path=/; SameSite=Strict';
   useProfileStore.getState().clear();
+}
+
+/** The cookie the server sets beside the refresh cookie (src/server/accounts/sessions.ts). */
+const SESSION_HINT = 'signed_in=1';
+
+/** True when the browser holds the server's "a session may exist" hint. */
+export function hasSessionHint(cookies: string = document.cookie): boolean {
+  return cookies.split(/;\s*/).includes(SESSION_HINT);
+}
+
+let restoring: Promise<void> | null = null;
+
+/**
+ * On start, a tab without an access token (a new tab, a reload after the tab was closed) whose
+ * browser still holds a sign-in session tries one silent refresh and loads the profile, so a
+ * signed-in parent does not appear logged out. Only when the hint cookie says a session may exist:
+ * an anonymous visitor's first page makes no refresh call. Runs once per page load.
+ */
+export function restoreSession(): Promise<void> {
+  restoring ??= (async () => {
+    const store = useProfileStore.getState();
+    if (store.access || !hasSessionHint()) return;
+    if (!(await refreshAccessToken())) return;
+    try {
+      useProfileStore.getState().setUser(await accountsApi.profile());
+    } catch {
+      useProfileStore.getState().clear();
+    }
+  })();
+  return restoring;
 }

@@ -1,7 +1,10 @@
 /**
  * The one way the web app talks to the API: JSON (or multipart) under /api/v1, the bearer token
- * from the profile store, the refresh cookie sent with every call. A 401 on an authenticated call
- * refreshes the access token once and retries; if the refresh fails the user is logged out.
+ * from the profile store on every call that may use it (doc 1 §7: "The client sends credentials
+ * with every call"; during maintenance a super administrator's public reads need it), the refresh
+ * cookie sent with every call. A 401 to a call that carried a token refreshes the token once and
+ * retries; if the refresh fails the user is logged out and a call that does not need a token is
+ * sent again without one.
  */
 export const API_BASE = '/api/v1';
 
@@ -43,8 +46,9 @@ export function connectTokenSource(source: TokenSource): void {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** true: send the bearer token (and refresh on 401); 'optional': send it if there is one. */
-  auth?: boolean | 'optional';
+  /** true: the call needs the bearer token; false: never send it (sign-in, registration, reset);
+   * unset: send it when there is one. */
+  auth?: boolean;
   signal?: AbortSignal;
 }
 
@@ -74,7 +78,7 @@ async function send(path: string, options: RequestOptions, access: string | null
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  if (access && options.auth) headers.authorization = `Bearer ${access}`;
+  if (access) headers.authorization = `Bearer ${access}`;
   return fetch(`${API_BASE}${path}`, {
     method: options.method ?? (body ? 'POST' : 'GET'),
     headers,
@@ -120,15 +124,16 @@ export function refreshAccessToken(): Promise<string | null> {
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const access = tokens.getAccess();
+  const access = options.auth === false ? null : tokens.getAccess();
   let res = await send(path, options, access);
-  if (res.status === 401 && options.auth === true && access) {
+  if (res.status === 401 && access) {
     const renewed = await refreshAccessToken();
-    if (!renewed) {
+    if (renewed) res = await send(path, options, renewed);
+    else {
       tokens.onRefreshFailed();
-      throw toError(401, await parse(res));
+      if (options.auth === true) throw toError(401, await parse(res));
+      res = await send(path, options, null);
     }
-    res = await send(path, options, renewed);
   }
   const body = await parse(res);
   if (!res.ok) throw toError(res.status, body);

@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { restoreSession } from '../accounts/api.ts';
 import { useProfileStore } from '../accounts/store.ts';
 import { useMaintenanceStore } from '../maintenance/store.ts';
 import { paths } from './paths.ts';
@@ -26,10 +27,12 @@ export function guardTarget(
   return null;
 }
 
-/** The root route's loader: runs before every navigation (the route revalidates each time). The
- * maintenance status is refreshed first. */
+/** The root route's loader: runs before every navigation (the route revalidates each time). On
+ * the first one a session kept in the browser is restored; the maintenance status is refreshed
+ * first of the checks. */
 export async function navigationGuard({ request }: LoaderFunctionArgs): Promise<null> {
   const { pathname } = new URL(request.url);
+  await restoreSession();
   const maintenance = await useMaintenanceStore.getState().refresh();
   const profile = useProfileStore.getState();
   const target = guardTarget(pathname, {

@@ -29,7 +29,7 @@ export const useMaintenanceStore = create<MaintenanceState>()((set, get) => ({
   async refresh() {
     set({ loading: true });
     try {
-      const s = await api.get<StatusResponse>('/maintenance/status/', { auth: 'optional' });
+      const s = await api.get<StatusResponse>('/maintenance/status/');
       set({
         isInMaintenance: s.is_enabled,
         canBypass: s.can_bypass,
