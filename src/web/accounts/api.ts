@@ -42,7 +42,6 @@ export async function logOut(): Promise<void> {
   } catch {
     // the local state is cleared whatever the server said
   }
-  document.cookie = 'signed_in=; Max-Age=0; Path=/; SameSite=Strict';
   useProfileStore.getState().clear();
 }
 
