@@ -1,5 +1,4 @@
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 
 export interface Throughput {
   requestsPerSecond: number;
@@ -7,16 +6,45 @@ export interface Throughput {
   non2xx: number;
 }
 
-/** Drives one URL with autocannon for `seconds`; returns the mean requests per second. */
+/** Drives one URL with autocannon for `seconds` from this process (neither server's); returns the
+ * mean requests per second. Requests say they accept compression, as a browser's do. */
 export async function measure(url: string, seconds: number, connections = 50): Promise<Throughput> {
-  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+    headers: { 'accept-encoding': 'gzip, deflate, br', accept: '*/*' },
+  });
   return { requestsPerSecond: result.requests.average, errors: result.errors, non2xx: result.non2xx };
 }
 
-/** A bare Fastify server answering `body` at `path`: the yardstick for public reads. */
-export async function bareServer(path: string, body: unknown): Promise<{ url: string; close: () => Promise<void> }> {
-  const app = Fastify({ logger: false });
-  app.get(path, async () => body);
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url: `${address}${path}`, close: () => app.close() };
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** The exact bytes the app answers a browser-like GET with, for the yardstick to send back. */
+export async function capture(
+  url: string,
+): Promise<{ status: number; contentType: string; contentEncoding?: string; body: string }> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { 'accept-encoding': 'gzip, deflate, br', accept: '*/*' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type'] ?? 'application/octet-stream'),
+          ...(res.headers['content-encoding'] ? { contentEncoding: String(res.headers['content-encoding']) } : {}),
+          body: Buffer.concat(chunks).toString('base64'),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

@@ -1,0 +1,31 @@
+/**
+ * The benchmark's yardstick, run as its own process by scripts/bench.ts: a bare Fastify server
+ * (no logging, no hooks) answering each path with the exact bytes, content type and encoding the
+ * app gave to a browser-like request.
+ *   node scripts/bench/bare-server.ts <fixtures.json> <port>
+ */
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+
+interface Fixture {
+  contentType: string;
+  contentEncoding?: string;
+  /** base64 of the bytes the app sent */
+  body: string;
+}
+
+const [file, port] = process.argv.slice(2);
+if (!file || !port) throw new Error('usage: bare-server.ts <fixtures.json> <port>');
+const fixtures = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Fixture>;
+const app = Fastify({ logger: false });
+for (const [path, fixture] of Object.entries(fixtures)) {
+  const bytes = Buffer.from(fixture.body, 'base64');
+  app.get(path, (_request, reply) => {
+    void reply.type(fixture.contentType);
+    if (fixture.contentEncoding) void reply.header('content-encoding', fixture.contentEncoding);
+    void reply.send(bytes);
+  });
+}
+app.get('/__ready', async () => 'ok');
+await app.listen({ host: '127.0.0.1', port: Number(port) });
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -1,0 +1,97 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { median } from './http.ts';
+
+/** DESIGN.md's Chromium flags (without the networking ones Chromium keeps trying to go online). */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface PageScores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  cls: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  /** Script bytes over the wire while the page loads (compressed as sent). */
+  scriptKb: number;
+}
+
+interface LhResult {
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null }>;
+  audits: Record<
+    string,
+    { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }
+  >;
+}
+
+async function once(url: string, port: number): Promise<PageScores> {
+  const runner = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  const lhr = runner?.lhr as unknown as LhResult | undefined;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = (key: string) => Math.round((lhr.categories[key]?.score ?? 0) * 100);
+  const value = (key: string) => lhr.audits[key]?.numericValue ?? Number.NaN;
+  const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((i) => i.resourceType === 'Script');
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    cls: value('cumulative-layout-shift'),
+    lcpMs: value('largest-contentful-paint'),
+    fcpMs: value('first-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    scriptKb: scripts.reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024,
+  };
+}
+
+/** Lighthouse's mobile defaults (simulated slow 4G, 4× CPU slowdown), `runs` times per page; the
+ * median of each figure, since two shared cores swing a single run by several points. */
+export async function lighthousePages(
+  base: string,
+  pages: string[],
+  runs: number,
+): Promise<Record<string, PageScores>> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const out: Record<string, PageScores> = {};
+    for (const page of pages) {
+      const results: PageScores[] = [];
+      for (let i = 0; i < runs; i++) results.push(await once(`${base}${page}`, chrome.port));
+      const pick = (key: keyof PageScores) => median(results.map((r) => r[key]));
+      out[page] = {
+        performance: pick('performance'),
+        accessibility: pick('accessibility'),
+        bestPractices: pick('bestPractices'),
+        seo: pick('seo'),
+        cls: pick('cls'),
+        lcpMs: pick('lcpMs'),
+        fcpMs: pick('fcpMs'),
+        tbtMs: pick('tbtMs'),
+        scriptKb: pick('scriptKb'),
+      };
+    }
+    return out;
+  } finally {
+    await chrome.kill();
+  }
+}

@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A server running in a process of its own. */
+export interface ServerProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+function stopper(child: ChildProcess, cleanup: () => Promise<void> = async () => {}) {
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await cleanup();
+  };
+}
+
+/**
+ * The app as the README deploys it: `node src/server/main.ts` in production mode with its default
+ * logging (info, written to a file as a process manager would), on the embedded database in a
+ * fresh folder, with the demo content. Its own process: the load generator never shares its loop.
+ */
+export async function startApp(port: number): Promise<ServerProcess & { logFile: string }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'piste-bench-'));
+  const logFile = join(dataDir, 'app.log');
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: 'true',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/api/v1/version/`, child);
+  return { url, logFile, stop: stopper(child, () => rm(dataDir, { recursive: true, force: true })) };
+}
+
+/** The yardstick: a bare Fastify process answering each path with the bytes the app answered. */
+export async function startBare(port: number, fixturesFile: string): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['scripts/bench/bare-server.ts', fixturesFile, String(port)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/__ready`, child);
+  return { url, stop: stopper(child) };
+}
