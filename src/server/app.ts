@@ -111,13 +111,31 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   return app;
 }
 
+/** Hashed build assets never change under their name: a year, immutable. Anything else (the
+ * HTML, icons without a hash) is revalidated on every use. */
+export function assetCacheControl(path: string): string {
+  return /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.\w+(\.(br|gz))?$/.test(path)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
+
 /** Serves the built web app and answers unknown addresses: JSON 404 under /api, the app's
  * index.html elsewhere (the router shows its own 404 page). The 404 answer is rate-limited so
  * that probing for paths is slow. */
 async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
   const root = resolve(config.webDist);
   const hasWeb = existsSync(resolve(root, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // the build's .br and .gz copies, chosen by Accept-Encoding
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => void reply.header('cache-control', assetCacheControl(path)),
+    });
+  }
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api') || request.method !== 'GET' || !hasWeb) {
