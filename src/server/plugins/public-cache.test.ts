@@ -1,8 +1,9 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openTestDatabase, testConfig } from '../test/helper.ts';
-import { invalidatePublicCache, sendCached } from './public-cache.ts';
+import { invalidatePublicCache, pickEncoding, sendCached } from './public-cache.ts';
 
 let app: FastifyInstance;
 let loads = 0;
@@ -43,5 +44,48 @@ describe('the public cache', () => {
     await invalidatePublicCache(app.ctx);
     expect((await app.inject({ method: 'GET', url: '/api/v1/cached-thing/' })).json()).toEqual({ value: 'second' });
     expect(loads).toBe(2);
+  });
+});
+
+describe('compressed public reads', () => {
+  it('sends a large answer brotli- or gzip-compressed by Accept-Encoding, the same JSON either way', async () => {
+    value = 'y'.repeat(5000);
+    await invalidatePublicCache(app.ctx);
+    const plain = await app.inject({ method: 'GET', url: '/api/v1/cached-thing/' });
+    const br = await app.inject({
+      method: 'GET',
+      url: '/api/v1/cached-thing/',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/api/v1/cached-thing/',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(200);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual({ value });
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual({ value });
+    expect(br.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it('leaves a small answer as it is', async () => {
+    value = 'small';
+    await invalidatePublicCache(app.ctx);
+    const res = await app.inject({ method: 'GET', url: '/api/v1/cached-thing/', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toEqual({ value: 'small' });
+  });
+
+  it('honours q=0 and unknown encodings', () => {
+    const entry = { br: Buffer.from('b'), gzip: Buffer.from('g') };
+    expect(pickEncoding('br;q=0, gzip', entry)).toBe('gzip');
+    expect(pickEncoding('br;q=0.0, gzip;q=0', entry)).toBeNull();
+    expect(pickEncoding('deflate', entry)).toBeNull();
+    expect(pickEncoding(undefined, entry)).toBeNull();
+    expect(pickEncoding('gzip, br', {})).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -19,6 +21,44 @@ const CHECK_MS = 1000;
 interface Entry {
   body: string;
   etag: string;
+  /** Compressed once per cache generation, for bodies worth it. */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Bodies smaller than this go as they are: compression would save less than a packet. */
+const COMPRESS_FROM_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+async function makeEntry(value: unknown): Promise<Entry> {
+  const body = JSON.stringify(value);
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  if (Buffer.byteLength(body) < COMPRESS_FROM_BYTES) return { body, etag };
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzipAsync(body, { level: 9 }),
+  ]);
+  return { body, etag, br, gzip: gz };
+}
+
+/** The best encoding of an entry that the client accepts (brotli, then gzip), or none. */
+export function pickEncoding(
+  acceptEncoding: string | undefined,
+  entry: Pick<Entry, 'br' | 'gzip'>,
+): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set(
+    acceptEncoding
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => name?.trim()),
+  );
+  if (entry.br && accepted.has('br')) return 'br';
+  if (entry.gzip && (accepted.has('gzip') || accepted.has('x-gzip'))) return 'gzip';
+  return null;
 }
 
 interface CacheState {
@@ -79,8 +119,8 @@ export async function invalidatePublicCache(ctx: AppContext): Promise<void> {
 }
 
 /**
- * Answers a public GET from the cache, or loads, serialises and caches it. Sends an ETag, and
- * 304 when the client already has this version. `key` must name everything the answer depends
+ * Answers a public GET from the cache, or loads, serialises and caches it (with brotli and gzip
+ * copies made once). Sends an ETag, and 304 when the client already has this version. `key` must name everything the answer depends
  * on (the path and any query). Load failures are not cached.
  */
 export async function sendCached(
@@ -93,15 +133,15 @@ export async function sendCached(
   const s = await freshState(ctx);
   let pending = s.entries.get(key);
   if (!pending) {
-    pending = load().then((value) => {
-      const body = JSON.stringify(value);
-      return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-    });
+    pending = load().then(makeEntry);
     s.entries.set(key, pending);
     pending.catch(() => s.entries.delete(key));
   }
   const entry = await pending;
-  reply.header('etag', entry.etag).header('cache-control', 'no-cache');
+  reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(entry.body);
+  reply.type('application/json; charset=utf-8');
+  const encoding = pickEncoding(request.headers['accept-encoding'], entry);
+  if (encoding) return reply.header('content-encoding', encoding).send(entry[encoding]);
+  return reply.send(entry.body);
 }
