@@ -51,6 +51,7 @@ const EnvSchema = z.object({
   ASSOCIATION_SOCIAL_LINKS: namedLinks,
   ASSOCIATION_SPONSORS: namedLinks,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.05),
   TRUST_PROXY: bool.default(false),
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().default('dist/web'),
@@ -81,6 +82,8 @@ export interface Config {
     sponsors: { name: string; url: string }[];
   };
   logLevel: Env['LOG_LEVEL'];
+  /** Share of successful public reads the access log writes (errors, writes and slow answers: all). */
+  accessLogSample: number;
   trustProxy: boolean;
   seedDemo: boolean;
   webDist: string;
@@ -120,6 +123,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sponsors: e.ASSOCIATION_SPONSORS,
     },
     logLevel: e.LOG_LEVEL,
+    accessLogSample: e.ACCESS_LOG_SAMPLE,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     webDist: e.WEB_DIST,
