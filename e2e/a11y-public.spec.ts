@@ -47,7 +47,7 @@ for (const viewport of VIEWPORTS) {
   test(`a flipped event card has no serious accessibility violations (${viewport.label})`, async ({ page }) => {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await page.goto('/booking');
-    await page.getByRole('button', { name: 'Details of Hemel Winter Slalom' }).click();
+    await page.getByRole('button', { name: 'Details of Hemel Open Slalom' }).click();
     await expect(page.getByRole('tab', { name: 'Race Day Timetable' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SAFEGUARDING_POLICY_NAME } from '../../domain/content/index.ts';
 import { seedContent, simplePdf } from '../db/seed-content.ts';
@@ -8,12 +9,32 @@ const t = useContentTestApp();
 
 const get = async <T>(url: string) => json<T>(await t.app.inject({ method: 'GET', url }));
 
+/** A stored picture's type, size and a hash of its bytes. */
+async function picture(url: string | null) {
+  const file = await t.app.inject({ method: 'GET', url: String(url) });
+  expect(file.statusCode, String(url)).toBe(200);
+  return {
+    type: file.headers['content-type'],
+    size: file.rawPayload.length,
+    sha: createHash('sha256').update(file.rawPayload).digest('hex'),
+  };
+}
+
+interface Club {
+  race_club_name: string;
+  slope_name: string;
+  locality: string;
+  postcode: string;
+  slope_image: string | null;
+  slope_map: string | null;
+}
+
 describe('the demo content seed', () => {
-  it('adds the seven clubs, three team members, six FAQs, governance and two PDFs, once', async () => {
+  it('adds the seven clubs, four team members, seven FAQs, governance and two PDFs, once', async () => {
     expect(await seedContent(t.app.ctx)).toEqual({
-      summary: 'demo content seeded: 7 clubs, 3 team members, 6 FAQs, 2 documents',
+      summary: 'demo content seeded: 7 clubs, 4 team members, 7 FAQs, 2 documents',
     });
-    const clubs = await get<{ race_club_name: string; slope_name: string; postcode: string }[]>('/api/v1/slope-info/');
+    const clubs = await get<Club[]>('/api/v1/slope-info/');
     expect(clubs.map((c) => c.race_club_name)).toEqual([
       'Brentwood Ski Race Club',
       'Essex Ski Racing Club',
@@ -23,12 +44,24 @@ describe('the demo content seed', () => {
       'Vikings Ski Race Team',
       'Welwyn Garden City Ski Race Club',
     ]);
-    expect(clubs.every((c) => c.slope_name && c.postcode)).toBe(true);
-    expect(await get<unknown[]>('/api/v1/team-members/')).toHaveLength(3);
-    expect(await get<unknown[]>('/api/v1/faqs/')).toHaveLength(6);
-    expect((await get<{ paragraph: string }>('/api/v1/governance/')).paragraph).toContain(
-      t.app.ctx.config.association.name,
-    );
+    expect(clubs.every((c) => c.slope_name && c.locality && c.postcode)).toBe(true);
+    expect(
+      (await get<{ first_name: string; last_name: string; position: string }[]>('/api/v1/team-members/')).map(
+        (m) => `${m.first_name} ${m.last_name}, ${m.position}`,
+      ),
+    ).toEqual([
+      'Helen Marsh, Chair',
+      'Fiona Gallagher, Treasurer',
+      'David Okafor, Race Secretary',
+      'Priya Shah, Welfare and Safeguarding Officer',
+    ]);
+    const faqList = await get<{ question: string; answer: string }[]>('/api/v1/faqs/');
+    expect(faqList).toHaveLength(7);
+    // the schools answer quotes the fees the Schools page states (doc 1 §9)
+    expect(faqList.find((f) => f.question === 'Can my school enter a team?')?.answer).toMatch(/£70.*£21/);
+    const governance = (await get<{ paragraph: string }>('/api/v1/governance/')).paragraph;
+    expect(governance).toContain(t.app.ctx.config.association.name);
+    expect(governance).toContain('Annual General Meeting is held each autumn');
 
     const docs = await get<{ name: string; document: string }[]>('/api/v1/organization-documents/');
     expect(docs.map((d) => d.name)).toEqual(['Code of Conduct', SAFEGUARDING_POLICY_NAME]);
@@ -38,11 +71,30 @@ describe('the demo content seed', () => {
       expect(file.headers['content-type']).toBe('application/pdf');
       expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
-    expect(await filesOnDisk(t.app)).toHaveLength(2);
+    // 7 pictures, 7 maps, 4 portraits and 2 documents
+    expect(await filesOnDisk(t.app)).toHaveLength(20);
 
     expect(await seedContent(t.app.ctx)).toBeNull();
     expect(await get<unknown[]>('/api/v1/slope-info/')).toHaveLength(7);
-    expect(await filesOnDisk(t.app)).toHaveLength(2);
+    expect(await filesOnDisk(t.app)).toHaveLength(20);
+  });
+
+  it('gives every club its own picture and map, and every team member a portrait of their own', async () => {
+    await seedContent(t.app.ctx);
+    const clubs = await get<Club[]>('/api/v1/slope-info/');
+    const images = await Promise.all(clubs.map((c) => picture(c.slope_image)));
+    const maps = await Promise.all(clubs.map((c) => picture(c.slope_map)));
+    for (const file of [...images, ...maps]) {
+      expect(file.type).toBe('image/jpeg');
+      expect(file.size).toBeLessThan(80_000);
+    }
+    expect(new Set(images.map((f) => f.sha)).size).toBe(7);
+    expect(new Set(maps.map((f) => f.sha)).size).toBe(7);
+
+    const team = await get<{ photo: string | null }[]>('/api/v1/team-members/');
+    const photos = await Promise.all(team.map((m) => picture(m.photo)));
+    for (const file of photos) expect(file.type).toBe('image/png');
+    expect(new Set(photos.map((f) => f.sha)).size).toBe(team.length);
   });
 
   it('writes a PDF whose cross-reference table points at each object', () => {

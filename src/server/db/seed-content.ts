@@ -1,18 +1,28 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { LOCAL_CLUBS, type LocalClub } from '../../domain/clubs.ts';
 import type { AppContext } from '../context.ts';
-import { checkUpload, storeFiles } from '../plugins/storage.ts';
+import { type CheckedUpload, checkUpload, storeFiles } from '../plugins/storage.ts';
 import { faqs, organizationDocuments, siteSettings, slopeInfo, teamMembers } from './schema.ts';
 
-/** Demo content for `npm start`: the seven points clubs and their slopes, the committee, FAQs, a
- * governance paragraph and two policy documents. Telephone numbers are from Ofcom's ranges kept
- * for drama, and web and e-mail addresses use `.example`, so nothing here reaches a real person. */
+/** Demo content for `npm start`: the seven points clubs and their slopes (each with its own
+ * picture and sketch map), the committee (illustrated portraits), FAQs, a governance paragraph and
+ * two policy documents. Telephone numbers are from Ofcom's ranges kept for drama, and web and
+ * e-mail addresses use `.example`, so nothing here reaches a real person. The pictures are drawn
+ * by scripts/demo-assets/generate.ts (see demo-assets/README.md). */
+
+const ASSETS = join(import.meta.dirname, 'demo-assets');
 
 const club = (value: LocalClub) => LOCAL_CLUBS.find((c) => c.value === value)?.label ?? value;
 
-type NewSlope = typeof slopeInfo.$inferInsert;
+type DemoSlope = Omit<typeof slopeInfo.$inferInsert, 'slopeImage' | 'slopeMap'> & {
+  /** Files in demo-assets/: the slope's picture and its sketch map. */
+  image: string;
+  map: string;
+};
 
-const SLOPES: NewSlope[] = [
+const SLOPES: DemoSlope[] = [
   {
     raceClubName: club('HEMEL_SKI_RACE_CLUB'),
     slopeName: 'The Snow Centre',
@@ -23,6 +33,8 @@ const SLOPES: NewSlope[] = [
     addressLine2: '',
     locality: 'Hemel Hempstead',
     postcode: 'HP3 9NH',
+    image: 'club-hemel.jpg',
+    map: 'map-hemel.jpg',
   },
   {
     raceClubName: 'Brentwood Ski Race Club',
@@ -34,6 +46,8 @@ const SLOPES: NewSlope[] = [
     addressLine2: 'Little Warley',
     locality: 'Brentwood',
     postcode: 'CM13 3LG',
+    image: 'club-brentwood.jpg',
+    map: 'map-brentwood.jpg',
   },
   {
     raceClubName: club('ESSEX_SKI_RACING_CLUB'),
@@ -45,6 +59,8 @@ const SLOPES: NewSlope[] = [
     addressLine2: '',
     locality: 'Chelmsford',
     postcode: 'CM2 6NS',
+    image: 'club-chelmsford.jpg',
+    map: 'map-chelmsford.jpg',
   },
   {
     raceClubName: club('WELWYN_GARDEN_CITY_SKI_RACE_CLUB'),
@@ -56,6 +72,8 @@ const SLOPES: NewSlope[] = [
     addressLine2: 'Stanborough Road',
     locality: 'Welwyn Garden City',
     postcode: 'AL8 6XE',
+    image: 'club-welwyn.jpg',
+    map: 'map-welwyn.jpg',
   },
   {
     raceClubName: club('VIKINGS_SKI_RACE_TEAM'),
@@ -67,6 +85,8 @@ const SLOPES: NewSlope[] = [
     addressLine2: '',
     locality: 'Harlow',
     postcode: 'CM20 2JF',
+    image: 'club-harlow.jpg',
+    map: 'map-harlow.jpg',
   },
   {
     raceClubName: club('NORFOLK_SNOWSPORTS_CLUB_RACE_TEAM'),
@@ -78,6 +98,8 @@ const SLOPES: NewSlope[] = [
     addressLine2: 'Trowse',
     locality: 'Norwich',
     postcode: 'NR14 8TW',
+    image: 'club-norfolk.jpg',
+    map: 'map-norfolk.jpg',
   },
   {
     raceClubName: club('MK_SKI_RACE_TEAM'),
@@ -89,13 +111,32 @@ const SLOPES: NewSlope[] = [
     addressLine2: '602 Marlborough Gate',
     locality: 'Milton Keynes',
     postcode: 'MK9 3XS',
+    image: 'club-mk.jpg',
+    map: 'map-mk.jpg',
   },
 ];
 
+/** Where a demo event takes place, as its card shows it: the club's slope, with its town when
+ * the slope's name does not already say it ('The Snow Centre, Hemel Hempstead'). Naming a slope
+ * that is not one of the demo clubs' is a mistake in the seed. */
+export function demoVenue(slopeName: string): string {
+  const slope = SLOPES.find((s) => s.slopeName === slopeName);
+  if (!slope) throw new Error(`seed: no demo club has the slope ${slopeName}`);
+  const town = slope.locality ?? '';
+  return slopeName.includes(town) ? slopeName : `${slopeName}, ${town}`;
+}
+
+/** The committee; each photo is an illustrated portrait in demo-assets/ (no real person's photo). */
 const TEAM = [
-  { firstName: 'Helen', lastName: 'Marsh', position: 'Chair' },
-  { firstName: 'David', lastName: 'Okafor', position: 'Race Secretary' },
-  { firstName: 'Priya', lastName: 'Shah', position: 'Welfare and Safeguarding Officer' },
+  { firstName: 'Helen', lastName: 'Marsh', position: 'Chair', photo: 'team-helen-marsh.png' },
+  { firstName: 'Fiona', lastName: 'Gallagher', position: 'Treasurer', photo: 'team-fiona-gallagher.png' },
+  { firstName: 'David', lastName: 'Okafor', position: 'Race Secretary', photo: 'team-david-okafor.png' },
+  {
+    firstName: 'Priya',
+    lastName: 'Shah',
+    position: 'Welfare and Safeguarding Officer',
+    photo: 'team-priya-shah.png',
+  },
 ];
 
 const FAQS = [
@@ -120,9 +161,14 @@ const FAQS = [
       'A helmet is compulsory for every run. On artificial slopes you also need gloves, long sleeves and long trousers. Your usual skis or snowboard are fine; race suits are optional.',
   },
   {
+    question: 'Can my school enter a team?',
+    answer:
+      'Yes. Schools races are open to pupils with no racing experience. A team is 3 or 4 racers from the same school (£70 a team), and pupils whose school is not entering a full team can enter on their own (£21 each). The Schools page has the rules and the next races.',
+  },
+  {
     question: 'What happens if a race is cancelled?',
     answer:
-      'If we have to cancel a race, for example because the slope is closed, we will e-mail everyone who has entered and explain the options for a refund or a transfer to another race.',
+      'If we have to cancel a race, for example because the slope is closed, the race shows as cancelled on the Booking page and we e-mail everyone who has entered. Refunds and transfers to another race are arranged with you directly by the association.',
   },
   {
     question: 'How are league points worked out?',
@@ -167,12 +213,22 @@ function documents(code: string): { name: string; filename: string; bytes: Buffe
         'Everyone involved in our races shares the responsibility for keeping children',
         'and adults at risk safe, and for reporting any concern without delay.',
         '',
+        'Who this policy covers',
+        'Racers, parents and carers, coaches, officials and volunteers at every race',
+        'and training session the association runs or sanctions.',
+        '',
+        'What we do',
         '1. Racers under 18 are accompanied by a parent, guardian or nominated adult.',
         '2. Officials in positions of responsibility are recruited safely and trained.',
-        '3. Concerns go to the event safeguarding lead or the Welfare Officer.',
-        '4. If someone is in immediate danger, call 999.',
+        '3. Racers are photographed, and named on photos, only with their permission.',
+        '4. First aid and changing areas are supervised by two adults, never one alone.',
         '',
-        'Demonstration document created by the Piste demo seed.',
+        'Reporting a concern',
+        'Tell the event safeguarding lead on the day, or the Welfare and Safeguarding',
+        'Officer at any time through the contact page. If someone is in immediate',
+        'danger, call 999.',
+        '',
+        'The committee reviews this policy every year.',
       ]),
     },
     {
@@ -184,25 +240,44 @@ function documents(code: string): { name: string; filename: string; bytes: Buffe
         '- treat every racer, official and volunteer with respect;',
         '- follow the instructions of race officials at all times;',
         '- wear a helmet for every run and respect the slope rules;',
-        '- support racers of every age and ability, whatever the result.',
+        '- support racers of every age and ability, whatever the result;',
+        '- keep to the timetable, and tell the Race Secretary of any withdrawal.',
         '',
-        'Demonstration document created by the Piste demo seed.',
+        'Anyone who breaks this code may be asked to leave the venue. Concerns about',
+        'behaviour go to the Race Secretary or, for a safeguarding matter, to the',
+        'Welfare and Safeguarding Officer.',
+        '',
+        'The committee reviews this code every year.',
       ]),
     },
   ];
 }
 
+async function picture(field: string, file: string): Promise<CheckedUpload> {
+  return checkUpload({ field, filename: file, bytes: await readFile(join(ASSETS, file)) }, 'picture');
+}
+
 /** Fills the content tables for the demo. Does nothing when any club, team member, FAQ or
- * document exists already. */
+ * document exists already. Each club and team member gets its own stored copies of its pictures,
+ * as an upload would. */
 export async function seedContent(ctx: AppContext): Promise<{ summary: string } | null> {
   for (const table of [slopeInfo, teamMembers, faqs, organizationDocuments]) {
     const [row] = await ctx.db.select({ n: count() }).from(table);
     if ((row?.n ?? 0) > 0) return null;
   }
   const { code, name } = ctx.config.association;
+  for (const { image, map, ...slope } of SLOPES) {
+    const files = { slopeImage: await picture('slope_image', image), slopeMap: await picture('slope_map', map) };
+    await storeFiles(ctx, files, async (keys, tx) => {
+      await tx.insert(slopeInfo).values({ ...slope, slopeImage: keys.slopeImage, slopeMap: keys.slopeMap });
+    });
+  }
+  for (const { photo, ...member } of TEAM) {
+    await storeFiles(ctx, { photo: await picture('photo', photo) }, async (keys, tx) => {
+      await tx.insert(teamMembers).values({ ...member, photo: keys.photo });
+    });
+  }
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(slopeInfo).values(SLOPES);
-    await tx.insert(teamMembers).values(TEAM);
     await tx.insert(faqs).values(FAQS);
     await tx
       .insert(siteSettings)
@@ -211,7 +286,8 @@ export async function seedContent(ctx: AppContext): Promise<{ summary: string } 
         value: {
           paragraph: [
             `The ${name} is a not-for-profit association run by volunteers. It is governed by a committee elected each year at the Annual General Meeting, where every member club has a vote.`,
-            'The committee sets the race calendar, the competition rules and the league points, manages the association’s finances, and appoints the Race Secretary and the Welfare and Safeguarding Officer. Its minutes and annual accounts are available to member clubs on request, and any member may raise a matter for the committee through the contact page.',
+            'The Annual General Meeting is held each autumn. Member clubs receive the notice, the agenda and the annual accounts by e-mail at least 21 days beforehand.',
+            'The committee (the Chair, the Treasurer, the Race Secretary and the Welfare and Safeguarding Officer) sets the race calendar, the competition rules and the league points, and manages the association’s finances. Its minutes are available to member clubs on request, and any member may raise a matter for the committee through the contact page.',
           ].join('\n\n'),
         },
         updatedAt: ctx.now(),
