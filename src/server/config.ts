@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -58,6 +59,12 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** Something the server should say in its log at start (main.ts writes them). */
+export interface Notice {
+  level: 'info' | 'warn';
+  message: string;
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   isProduction: boolean;
@@ -84,9 +91,42 @@ export interface Config {
   trustProxy: boolean;
   seedDemo: boolean;
   webDist: string;
+  /** Said in the log at start: a random development secret, mail going to the log … */
+  notices: Notice[];
 }
 
-const DEV_SECRET = 'development-only-secret-do-not-use-in-production!';
+/** Secrets that have been printed in this project's source (the old development default, the
+ * tests' own): anyone can sign tokens with them, so production refuses them. */
+const PUBLISHED_SECRETS = new Set([
+  'development-only-secret-do-not-use-in-production!',
+  'test-secret-that-is-long-enough-for-hs256!',
+]);
+
+const GENERATE = 'generate one with openssl rand -hex 32';
+
+/** True when the text is one shorter piece repeated (with a partial copy at the end allowed). */
+function isRepeatedPattern(text: string): boolean {
+  for (let period = 1; period <= text.length / 2; period++) {
+    let repeats = true;
+    for (let i = period; i < text.length && repeats; i++) repeats = text[i] === text[i - period];
+    if (repeats) return true;
+  }
+  return false;
+}
+
+/** Why a production JWT secret is refused, or null when it will do. Its length (≥ 32) is checked
+ * by the schema, everywhere. */
+function weakSecret(secret: string): string | null {
+  if (PUBLISHED_SECRETS.has(secret)) {
+    return 'this value is published in the Piste source code; generate a secret of your own (openssl rand -hex 32)';
+  }
+  if (new Set(secret).size < 8) return `too simple (fewer than 8 different characters); ${GENERATE}`;
+  if (isRepeatedPattern(secret)) return `a short pattern repeated; ${GENERATE}`;
+  return null;
+}
+
+const invalid = (variable: string, message: string) =>
+  new Error(`Invalid environment configuration:\n  ${variable}: ${message}`);
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
@@ -96,21 +136,42 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
-  if (isProduction && !e.JWT_SECRET) {
-    throw new Error('Invalid environment configuration:\n  JWT_SECRET: required in production');
+  const notices: Notice[] = [];
+  let jwtSecret = e.JWT_SECRET;
+  if (isProduction) {
+    if (!jwtSecret) throw invalid('JWT_SECRET', 'required in production');
+    const weakness = weakSecret(jwtSecret);
+    if (weakness) throw invalid('JWT_SECRET', weakness);
+  } else if (!jwtSecret) {
+    // Never a secret written in the source: anyone could sign tokens with it.
+    jwtSecret = randomBytes(32).toString('base64url');
+    notices.push({
+      level: 'info',
+      message:
+        'JWT_SECRET is not set: access tokens are signed with a random secret made at start (they end when the server restarts; sign-ins renew them)',
+    });
   }
+  const smtpUrl = e.SMTP_URL || undefined;
+  if (isProduction && !smtpUrl) {
+    notices.push({
+      level: 'warn',
+      message:
+        'SMTP_URL is not set: e-mail, password-reset links included, is written to the log instead of being sent. Set SMTP_URL in production.',
+    });
+  }
+  const databaseUrl = e.DATABASE_URL || undefined;
   return {
     env: e.NODE_ENV,
     isProduction,
     host: e.HOST,
     port: e.PORT,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
-    databaseUrl: e.DATABASE_URL || undefined,
+    databaseUrl,
     dataDir: e.DATA_DIR,
-    jwtSecret: e.JWT_SECRET ?? DEV_SECRET,
+    jwtSecret,
     accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
-    smtpUrl: e.SMTP_URL || undefined,
+    smtpUrl,
     mailFrom: e.MAIL_FROM,
     association: {
       code: e.ASSOCIATION_CODE,
@@ -121,7 +182,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    seedDemo: e.SEED_DEMO ?? !isProduction,
+    // Demo data is asked for, except in the one place it is the point: `npm start` on the
+    // embedded database. A real database (DATABASE_URL) or production never gets it by default.
+    seedDemo: e.SEED_DEMO ?? (!isProduction && !databaseUrl),
     webDist: e.WEB_DIST,
+    notices,
   };
 }

@@ -10,6 +10,7 @@ import { hashToken } from './tokens.ts';
 const t = useTestApp();
 
 const INVALID = 'Invalid username or password, please try again.';
+const PRODUCTION_SECRET = '3f9c1e7a5b2d8064c1f7e9a3b5d20846e1c7a9f3b5d7e2c4a6f8091b3d5e7a9c';
 const LIMITED = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
 
 const login = (username: string, password: string, remoteAddress = '127.0.0.1') =>
@@ -49,7 +50,9 @@ describe('login', () => {
   });
 
   it('marks the cookie Secure in production', () => {
-    expect(refreshCookieOptions(testConfig({ NODE_ENV: 'production' })).secure).toBe(true);
+    expect(refreshCookieOptions(testConfig({ NODE_ENV: 'production', JWT_SECRET: PRODUCTION_SECRET })).secure).toBe(
+      true,
+    );
     expect(refreshCookieOptions(testConfig()).secure).toBe(false);
   });
 

@@ -21,7 +21,10 @@ describe('security headers', () => {
   });
 
   it('asks browsers to upgrade insecure requests in production', async () => {
-    const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: '3f9c1e7a5b2d8064c1f7e9a3b5d20846e1c7a9f3b5d7e2c4a6f8091b3d5e7a9c',
+    });
     const headers = await computeSecurityHeaders(helmetOptions(production));
     expect(headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
