@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
-import { migrateDatabase, openDatabase } from './db/client.ts';
+import { migrateDatabase, openDatabase, withStartupLock } from './db/client.ts';
 import { DEMO_SIGN_INS, type DemoSignIn, seedDemo } from './db/seed.ts';
 
 /** Starts the server: configuration, database (migrated on start), demo seed on an empty
- * database, then listen; SIGINT/SIGTERM close it gracefully. */
+ * database when asked for — both under the start-up lock on PostgreSQL — then listen;
+ * SIGINT/SIGTERM close it gracefully. */
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -19,14 +20,19 @@ async function main(): Promise<void> {
     onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
     dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pglite'),
   });
-  await migrateDatabase(database);
   const app = await buildApp({ config, database });
   for (const notice of config.notices) app.log[notice.level](notice.message);
-  let seeded: Awaited<ReturnType<typeof seedDemo>> = null;
-  if (config.seedDemo) {
-    seeded = await seedDemo(app.ctx);
-    if (seeded) app.log.info(seeded.summary);
-  }
+  // One instance at a time migrates and seeds; another started at once waits, then finds it done.
+  const seeded = await withStartupLock(
+    config.databaseUrl,
+    async () => {
+      await migrateDatabase(database);
+      const result = config.seedDemo ? await seedDemo(app.ctx) : null;
+      if (result) app.log.info(result.summary);
+      return result;
+    },
+    () => app.log.info('another instance is migrating the database: waiting for it'),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
