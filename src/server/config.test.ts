@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, type TrustHops } from './config.ts';
 
 /** A secret as `openssl rand -hex 32` makes one. */
 const GOOD_SECRET = '3f9c1e7a5b2d8064c1f7e9a3b5d20846e1c7a9f3b5d7e2c4a6f8091b3d5e7a9c';
@@ -132,5 +132,57 @@ describe('configuration: mail', () => {
     expect(production().notices).toEqual([]);
     // in development the log is the expected mailbox
     expect(loadConfig({ JWT_SECRET: GOOD_SECRET }).notices).toEqual([]);
+  });
+});
+describe('configuration: TRUST_PROXY', () => {
+  const explained =
+    'Invalid environment configuration:\n  TRUST_PROXY: "true" would trust every address in X-Forwarded-For, so any client could choose its own; give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.5,10.1.0.0/16)';
+
+  it('trusts no proxy by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('takes a number of proxy hops: that many addresses from the socket are proxies', () => {
+    const one = loadConfig({ TRUST_PROXY: '1' }).trustProxy as TrustHops;
+    expect([one.hops, one('10.0.0.2', 0), one('203.0.113.5', 1)]).toEqual([1, true, false]);
+    const two = loadConfig({ TRUST_PROXY: '2' }).trustProxy as TrustHops;
+    expect([two.hops, two('10.0.0.2', 1), two('203.0.113.5', 2)]).toEqual([2, true, false]);
+  });
+
+  it('warns that a hop count believes direct connections when the app listens beyond this machine', () => {
+    expect(loadConfig({ TRUST_PROXY: '1', JWT_SECRET: GOOD_SECRET }).notices).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '1', JWT_SECRET: GOOD_SECRET, HOST: '0.0.0.0' }).notices).toEqual([
+      {
+        level: 'warn',
+        message:
+          "TRUST_PROXY=1 believes whoever connects to 0.0.0.0 directly about the client's address; if anything but your proxies can reach it, set TRUST_PROXY to their addresses instead",
+      },
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5', JWT_SECRET: GOOD_SECRET, HOST: '0.0.0.0' }).notices).toEqual([]);
+  });
+
+  it('takes the proxies’ addresses and networks', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses "true", explaining the choice', () => {
+    expect(refusal({ TRUST_PROXY: 'true' })).toThrow(explained);
+    expect(refusal({ TRUST_PROXY: 'yes' })).toThrow(explained.replace('"true"', '"yes"'));
+  });
+
+  it('refuses what is neither a count nor addresses', () => {
+    const bad = (value: string) =>
+      `Invalid environment configuration:\n  TRUST_PROXY: "${value}" is not a number of proxies, an IP address or a network (address/prefix)`;
+    expect(refusal({ TRUST_PROXY: '10.0.0.300' })).toThrow(bad('10.0.0.300'));
+    expect(refusal({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(bad('10.0.0.0/33'));
+    expect(refusal({ TRUST_PROXY: '10.0.0.1,proxy.local' })).toThrow(bad('proxy.local'));
+    expect(refusal({ TRUST_PROXY: '-1' })).toThrow(bad('-1'));
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -8,6 +9,55 @@ import { z } from 'zod';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * TRUST_PROXY: which proxies may say who the client is (docs/decisions/0008-proxy-trust.md).
+ * Unset, `false` or `0`: none, the socket's address is the client. A number: that many proxies
+ * in front of the app, the client is the address they added. A list of IPs and networks
+ * (`10.0.0.5,10.1.0.0/16`): those are proxies, the client is the first address from the right
+ * that is not. `true` would believe every X-Forwarded-For entry, the client's own made-up ones
+ * included, so it is refused with the alternatives.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((text, ctx): false | number | string[] => {
+    const value = text.trim();
+    if (value === '' || value === 'false' || value === '0' || value === 'no') return false;
+    if (value === 'true' || value === 'yes') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${value}" would trust every address in X-Forwarded-For, so any client could choose its own; give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.5,10.1.0.0/16)`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = entries.find((entry) => !isAddressOrNetwork(entry)) ?? (entries.length ? undefined : value);
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${bad}" is not a number of proxies, an IP address or a network (address/prefix)`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 /** "Name=https://…,Name=https://…" → [{ name, url }]; each address must be http(s). */
 const namedLinks = z
@@ -52,12 +102,19 @@ const EnvSchema = z.object({
   ASSOCIATION_SOCIAL_LINKS: namedLinks,
   ASSOCIATION_SPONSORS: namedLinks,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy,
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().default('dist/web'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Trusts the first `hops` addresses counted from the socket: what TRUST_PROXY=<number> means. */
+export type TrustHops = ((address: string, hop: number) => boolean) & { hops: number };
+
+function trustHops(hops: number): TrustHops {
+  return Object.assign((_address: string, hop: number) => hop < hops, { hops });
+}
 
 /** Something the server should say in its log at start (main.ts writes them). */
 export interface Notice {
@@ -88,7 +145,9 @@ export interface Config {
     sponsors: { name: string; url: string }[];
   };
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, the proxies' addresses and networks, or for a number of hops a
+   * function trusting that many (Fastify itself ignores a bare number). */
+  trustProxy: false | string[] | TrustHops;
   seedDemo: boolean;
   webDist: string;
   /** Said in the log at start: a random development secret, mail going to the log … */
@@ -160,6 +219,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     });
   }
   const databaseUrl = e.DATABASE_URL || undefined;
+  if (typeof e.TRUST_PROXY === 'number' && !isLoopback(e.HOST)) {
+    notices.push({
+      level: 'warn',
+      message: `TRUST_PROXY=${e.TRUST_PROXY} believes whoever connects to ${e.HOST} directly about the client's address; if anything but your proxies can reach it, set TRUST_PROXY to their addresses instead`,
+    });
+  }
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -181,7 +246,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sponsors: e.ASSOCIATION_SPONSORS,
     },
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: typeof e.TRUST_PROXY === 'number' ? trustHops(e.TRUST_PROXY) : e.TRUST_PROXY,
     // Demo data is asked for, except in the one place it is the point: `npm start` on the
     // embedded database. A real database (DATABASE_URL) or production never gets it by default.
     seedDemo: e.SEED_DEMO ?? (!isProduction && !databaseUrl),
