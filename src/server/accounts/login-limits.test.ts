@@ -141,3 +141,43 @@ describe('login: failed attempts per account', () => {
     expect(await status(user.username, user.password, home)).toBe(429); // the address's 11th
   });
 });
+
+describe('login: old failures are swept out', () => {
+  const MINUTE = 60_000;
+  const LONGEST_WINDOW = 15 * MINUTE;
+
+  async function insertFailure(key: string, ageMs: number) {
+    await t.app.ctx.db.insert(loginFailures).values({ key, at: new Date(t.clock.now().getTime() - ageMs) });
+  }
+  const keysLeft = async () =>
+    (await t.app.ctx.db.select({ key: loginFailures.key }).from(loginFailures)).map((r) => r.key).sort();
+
+  it('a failed sign-in deletes every key’s rows older than the longest window, at most once a minute', async () => {
+    // far from any sweep an earlier test made on this app's clock
+    t.clock.advance(60 * MINUTE);
+    await insertFailure('ip:192.0.2.1', LONGEST_WINDOW + 1_000);
+    await insertFailure('user:someoneelse', LONGEST_WINDOW + 1_000);
+    await insertFailure('ip:192.0.2.2', LONGEST_WINDOW - 1_000);
+
+    expect(await status('guess1user', WRONG, '198.51.100.77')).toBe(401);
+    expect(await keysLeft()).toEqual([
+      'ip:192.0.2.2',
+      'ip:198.51.100.77',
+      'pair:198.51.100.77 guess1user',
+      'user:guess1user',
+    ]);
+
+    // within the minute another failure does not sweep again; a minute later the next one does
+    await insertFailure('ip:192.0.2.3', LONGEST_WINDOW + 1_000);
+    t.clock.advance(MINUTE - 1_000);
+    await login('guess2user', WRONG, '198.51.100.78');
+    expect(await keysLeft()).toContain('ip:192.0.2.3');
+    t.clock.advance(1_000);
+    await insertFailure('ip:192.0.2.4', LONGEST_WINDOW); // exactly at the edge: kept
+    await login('guess3user', WRONG, '198.51.100.79');
+    const left = await keysLeft();
+    expect(left).not.toContain('ip:192.0.2.3');
+    expect(left).not.toContain('ip:192.0.2.2'); // 15 minutes and 59 seconds old by now
+    expect(left).toContain('ip:192.0.2.4');
+  });
+});

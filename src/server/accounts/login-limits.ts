@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { loginFailures } from '../db/schema.ts';
 import { shiftMs } from './tokens.ts';
@@ -113,4 +113,22 @@ export async function loginSucceeded(ctx: AppContext, attempt: LoginAttempt): Pr
   await ctx.db.execute(
     sql`delete from ${loginFailures} where ${loginFailures.id} in (select ${loginFailures.id} from ${loginFailures} where ${loginFailures.key} = ${keys.account} order by ${loginFailures.at} desc limit ${earlier})`,
   );
+}
+
+/** Failures sweep out expired rows at most this often (per instance). */
+export const SWEEP_EVERY_MS = 60 * 1000;
+const lastSweep = new WeakMap<AppContext, number>();
+
+/**
+ * The password was wrong: the attempt's rows stay. Rows older than the longest window count for
+ * nothing, so a failure also deletes them, for every key — at most once a minute per instance,
+ * which keeps the table to about 15 minutes of failures for the price of one small delete a
+ * minute while anyone is failing.
+ */
+export async function loginFailed(ctx: AppContext): Promise<void> {
+  const now = ctx.now();
+  const last = lastSweep.get(ctx);
+  if (last !== undefined && Math.abs(now.getTime() - last) < SWEEP_EVERY_MS) return;
+  lastSweep.set(ctx, now.getTime());
+  await ctx.db.delete(loginFailures).where(lt(loginFailures.at, shiftMs(now, -LOGIN_LIMITS.account.windowMs)));
 }

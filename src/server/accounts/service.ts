@@ -16,7 +16,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { passwordResetTokens, profiles, type UserRow, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { beginLoginAttempt, failureKeys, loginSucceeded } from './login-limits.ts';
+import { beginLoginAttempt, failureKeys, loginFailed, loginSucceeded } from './login-limits.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { loadProfile } from './profile.ts';
 import type { ProfileResponse } from './profile-shape.ts';
@@ -106,7 +106,10 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
   if (!attempt) throw new AppError('RATE_LIMITED', MSG.loginRateLimited);
   const user = await findUserByUsername(ctx.db, input.username);
   const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
-  if (!user || !matches || !user.isActive) throw AppError.unauthenticated(MSG.loginInvalid);
+  if (!user || !matches || !user.isActive) {
+    await loginFailed(ctx);
+    throw AppError.unauthenticated(MSG.loginInvalid);
+  }
   await loginSucceeded(ctx, attempt);
   return startSession(ctx, user.id);
 }
