@@ -9,9 +9,16 @@ describe('security headers', () => {
   it('computes helmet’s header set once: CSP, HSTS, nosniff, frame and referrer policy', async () => {
     const headers = await computeSecurityHeaders(helmetOptions(loadConfig({ NODE_ENV: 'development' })));
     expect(headers['content-security-policy']).toContain("default-src 'self'");
-    expect(headers['content-security-policy']).toContain(
-      "script-src 'self' https://js.stripe.com https://www.paypal.com",
+    // payment providers' hosts arrive with the payment issue, not before
+    const directives = Object.fromEntries(
+      (headers['content-security-policy'] ?? '').split(';').map((d) => {
+        const [name, ...sources] = d.trim().split(/\s+/);
+        return [name, sources.join(' ')];
+      }),
     );
+    expect(directives['script-src']).toBe("'self'");
+    expect(directives['frame-src']).toBe("'self'");
+    expect(headers['content-security-policy']).not.toMatch(/stripe|paypal/);
     expect(headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(headers['x-content-type-options']).toBe('nosniff');
