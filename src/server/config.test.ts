@@ -142,6 +142,7 @@ describe('configuration: TRUST_PROXY', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '00', HOST: '0.0.0.0' }).trustProxy).toBe(false);
   });
 
   it('takes a number of proxy hops: that many addresses from the socket are proxies', () => {

@@ -23,7 +23,7 @@ const trustProxy = z
   .default('false')
   .transform((text, ctx): false | number | string[] => {
     const value = text.trim();
-    if (value === '' || value === 'false' || value === '0' || value === 'no') return false;
+    if (value === '' || value === 'false' || value === 'no' || /^0+$/.test(value)) return false;
     if (value === 'true' || value === 'yes') {
       ctx.addIssue({
         code: 'custom',
