@@ -1,6 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const apiFiles = ['src/server/**/*.test.ts'];
+/** Tests that need a PostgreSQL server several processes share (e.g. concurrent starts): the
+ * api-postgres project runs them, the embedded database has nothing to offer them. */
+const postgresOnlyFiles = ['src/server/**/*.postgres.test.ts'];
 
 export default defineConfig({
   test: {
@@ -16,6 +19,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: apiFiles,
+          exclude: [...configDefaults.exclude, ...postgresOnlyFiles],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['src/server/test/global-setup-pglite.ts'],
           testTimeout: 20_000,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, type TrustHops } from './config.ts';
+
+/** A secret as `openssl rand -hex 32` makes one. */
+const GOOD_SECRET = '3f9c1e7a5b2d8064c1f7e9a3b5d20846e1c7a9f3b5d7e2c4a6f8091b3d5e7a9c';
+const production = (env: Record<string, string> = {}) =>
+  loadConfig({ NODE_ENV: 'production', JWT_SECRET: GOOD_SECRET, SMTP_URL: 'smtp://mail.example:587', ...env });
+const refusal = (env: Record<string, string>) => () => loadConfig(env);
 
 describe('configuration', () => {
   it('has working defaults for a local run', () => {
@@ -17,14 +23,6 @@ describe('configuration', () => {
   it('fails fast with a clear message on a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid environment configuration:\n {2}PORT:/);
     expect(() => loadConfig({ ASSOCIATION_CODE: 'ersa' })).toThrow(/ASSOCIATION_CODE must be 2-8 capital letters/);
-  });
-
-  it('requires a JWT secret of at least 32 characters in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required in production/);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(/at least 32 characters/);
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
-    expect(config.isProduction).toBe(true);
-    expect(config.seedDemo).toBe(false);
   });
 
   it('reads social links and sponsors as Name=https://address lists', () => {
@@ -45,5 +43,147 @@ describe('configuration', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/piste' }).databaseUrl).toBe('postgres://localhost/piste');
+  });
+});
+
+describe('configuration: the JWT secret', () => {
+  it('is required in production', () => {
+    expect(refusal({ NODE_ENV: 'production' })).toThrow(
+      'Invalid environment configuration:\n  JWT_SECRET: required in production',
+    );
+  });
+
+  it('must be at least 32 characters: 31 is refused, 32 accepted', () => {
+    const secret = GOOD_SECRET.slice(0, 32);
+    expect(refusal({ NODE_ENV: 'production', JWT_SECRET: secret.slice(0, 31) })).toThrow(
+      'Invalid environment configuration:\n  JWT_SECRET: JWT_SECRET must be at least 32 characters',
+    );
+    expect(production({ JWT_SECRET: secret }).jwtSecret).toBe(secret);
+    // in development too: a short secret is a mistake wherever it is set
+    expect(refusal({ JWT_SECRET: secret.slice(0, 31) })).toThrow(/JWT_SECRET must be at least 32 characters/);
+  });
+
+  it('refuses in production the secrets printed in this project’s source', () => {
+    const published =
+      'Invalid environment configuration:\n  JWT_SECRET: this value is published in the Piste source code; generate a secret of your own (openssl rand -hex 32)';
+    for (const secret of [
+      'development-only-secret-do-not-use-in-production!',
+      'test-secret-that-is-long-enough-for-hs256!',
+    ]) {
+      expect(refusal({ NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(published);
+    }
+  });
+
+  it('refuses in production a secret of fewer than 8 different characters, or one short pattern repeated', () => {
+    const simple =
+      'Invalid environment configuration:\n  JWT_SECRET: too simple (fewer than 8 different characters); generate one with openssl rand -hex 32';
+    expect(refusal({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toThrow(simple);
+    // 7 different characters, then 8 (one character changed)
+    const seven = 'q7wq3e9rwq7e3r9w7qe39rw7q9e3wrq7';
+    const eight = `${seven.slice(0, -1)}Z`;
+    expect([new Set(seven).size, new Set(eight).size, seven.length]).toEqual([7, 8, 32]);
+    expect(refusal({ NODE_ENV: 'production', JWT_SECRET: seven })).toThrow(simple);
+    expect(production({ JWT_SECRET: eight }).jwtSecret).toBe(eight);
+
+    const pattern =
+      'Invalid environment configuration:\n  JWT_SECRET: a short pattern repeated; generate one with openssl rand -hex 32';
+    expect(refusal({ NODE_ENV: 'production', JWT_SECRET: 'abcdefgh'.repeat(4) })).toThrow(pattern);
+    expect(refusal({ NODE_ENV: 'production', JWT_SECRET: 'Piste#2026!'.repeat(3) })).toThrow(pattern);
+  });
+
+  it('without JWT_SECRET in development, signs with a random secret made at start, and says so', () => {
+    const first = loadConfig({});
+    const second = loadConfig({});
+    expect(first.jwtSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second.jwtSecret).not.toBe(first.jwtSecret);
+    expect(first.jwtSecret).not.toBe('development-only-secret-do-not-use-in-production!');
+    expect(first.notices).toContainEqual({
+      level: 'info',
+      message:
+        'JWT_SECRET is not set: access tokens are signed with a random secret made at start (they end when the server restarts; sign-ins renew them)',
+    });
+    expect(loadConfig({ JWT_SECRET: GOOD_SECRET }).notices).toEqual([]);
+  });
+});
+
+describe('configuration: demo data', () => {
+  it('is seeded by default only on the embedded database outside production', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/piste' }).seedDemo).toBe(false);
+    expect(production().seedDemo).toBe(false);
+    expect(production({ DATA_DIR: 'memory://' }).seedDemo).toBe(false);
+  });
+
+  it('is seeded when asked for, anywhere', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/piste', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(production({ SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+});
+
+describe('configuration: mail', () => {
+  it('warns in production without SMTP_URL that reset links would go to the log', () => {
+    const warning = {
+      level: 'warn',
+      message:
+        'SMTP_URL is not set: e-mail, password-reset links included, is written to the log instead of being sent. Set SMTP_URL in production.',
+    };
+    expect(production({ SMTP_URL: '' }).notices).toEqual([warning]);
+    expect(production().notices).toEqual([]);
+    // in development the log is the expected mailbox
+    expect(loadConfig({ JWT_SECRET: GOOD_SECRET }).notices).toEqual([]);
+  });
+});
+describe('configuration: TRUST_PROXY', () => {
+  const explained =
+    'Invalid environment configuration:\n  TRUST_PROXY: "true" would trust every address in X-Forwarded-For, so any client could choose its own; give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.5,10.1.0.0/16)';
+
+  it('trusts no proxy by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '00', HOST: '0.0.0.0' }).trustProxy).toBe(false);
+  });
+
+  it('takes a number of proxy hops: that many addresses from the socket are proxies', () => {
+    const one = loadConfig({ TRUST_PROXY: '1' }).trustProxy as TrustHops;
+    expect([one.hops, one('10.0.0.2', 0), one('203.0.113.5', 1)]).toEqual([1, true, false]);
+    const two = loadConfig({ TRUST_PROXY: '2' }).trustProxy as TrustHops;
+    expect([two.hops, two('10.0.0.2', 1), two('203.0.113.5', 2)]).toEqual([2, true, false]);
+  });
+
+  it('warns that a hop count believes direct connections when the app listens beyond this machine', () => {
+    expect(loadConfig({ TRUST_PROXY: '1', JWT_SECRET: GOOD_SECRET }).notices).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '1', JWT_SECRET: GOOD_SECRET, HOST: '0.0.0.0' }).notices).toEqual([
+      {
+        level: 'warn',
+        message:
+          "TRUST_PROXY=1 believes whoever connects to 0.0.0.0 directly about the client's address; if anything but your proxies can reach it, set TRUST_PROXY to their addresses instead",
+      },
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5', JWT_SECRET: GOOD_SECRET, HOST: '0.0.0.0' }).notices).toEqual([]);
+  });
+
+  it('takes the proxies’ addresses and networks', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses "true", explaining the choice', () => {
+    expect(refusal({ TRUST_PROXY: 'true' })).toThrow(explained);
+    expect(refusal({ TRUST_PROXY: 'yes' })).toThrow(explained.replace('"true"', '"yes"'));
+  });
+
+  it('refuses what is neither a count nor addresses', () => {
+    const bad = (value: string) =>
+      `Invalid environment configuration:\n  TRUST_PROXY: "${value}" is not a number of proxies, an IP address or a network (address/prefix)`;
+    expect(refusal({ TRUST_PROXY: '10.0.0.300' })).toThrow(bad('10.0.0.300'));
+    expect(refusal({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(bad('10.0.0.0/33'));
+    expect(refusal({ TRUST_PROXY: '10.0.0.1,proxy.local' })).toThrow(bad('proxy.local'));
+    expect(refusal({ TRUST_PROXY: '-1' })).toThrow(bad('-1'));
   });
 });

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -7,6 +9,55 @@ import { z } from 'zod';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * TRUST_PROXY: which proxies may say who the client is (docs/decisions/0008-proxy-trust.md).
+ * Unset, `false` or `0`: none, the socket's address is the client. A number: that many proxies
+ * in front of the app, the client is the address they added. A list of IPs and networks
+ * (`10.0.0.5,10.1.0.0/16`): those are proxies, the client is the first address from the right
+ * that is not. `true` would believe every X-Forwarded-For entry, the client's own made-up ones
+ * included, so it is refused with the alternatives.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((text, ctx): false | number | string[] => {
+    const value = text.trim();
+    if (value === '' || value === 'false' || value === 'no' || /^0+$/.test(value)) return false;
+    if (value === 'true' || value === 'yes') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${value}" would trust every address in X-Forwarded-For, so any client could choose its own; give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.5,10.1.0.0/16)`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = entries.find((entry) => !isAddressOrNetwork(entry)) ?? (entries.length ? undefined : value);
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${bad}" is not a number of proxies, an IP address or a network (address/prefix)`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 /** "Name=https://…,Name=https://…" → [{ name, url }]; each address must be http(s). */
 const namedLinks = z
@@ -52,12 +103,25 @@ const EnvSchema = z.object({
   ASSOCIATION_SPONSORS: namedLinks,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.05),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy,
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().default('dist/web'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Trusts the first `hops` addresses counted from the socket: what TRUST_PROXY=<number> means. */
+export type TrustHops = ((address: string, hop: number) => boolean) & { hops: number };
+
+function trustHops(hops: number): TrustHops {
+  return Object.assign((_address: string, hop: number) => hop < hops, { hops });
+}
+
+/** Something the server should say in its log at start (main.ts writes them). */
+export interface Notice {
+  level: 'info' | 'warn';
+  message: string;
+}
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -84,12 +148,47 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Share of successful public reads the access log writes (errors, writes and slow answers: all). */
   accessLogSample: number;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, the proxies' addresses and networks, or for a number of hops a
+   * function trusting that many (Fastify itself ignores a bare number). */
+  trustProxy: false | string[] | TrustHops;
   seedDemo: boolean;
   webDist: string;
+  /** Said in the log at start: a random development secret, mail going to the log … */
+  notices: Notice[];
 }
 
-const DEV_SECRET = 'development-only-secret-do-not-use-in-production!';
+/** Secrets that have been printed in this project's source (the old development default, the
+ * tests' own): anyone can sign tokens with them, so production refuses them. */
+const PUBLISHED_SECRETS = new Set([
+  'development-only-secret-do-not-use-in-production!',
+  'test-secret-that-is-long-enough-for-hs256!',
+]);
+
+const GENERATE = 'generate one with openssl rand -hex 32';
+
+/** True when the text is one shorter piece repeated (with a partial copy at the end allowed). */
+function isRepeatedPattern(text: string): boolean {
+  for (let period = 1; period <= text.length / 2; period++) {
+    let repeats = true;
+    for (let i = period; i < text.length && repeats; i++) repeats = text[i] === text[i - period];
+    if (repeats) return true;
+  }
+  return false;
+}
+
+/** Why a production JWT secret is refused, or null when it will do. Its length (≥ 32) is checked
+ * by the schema, everywhere. */
+function weakSecret(secret: string): string | null {
+  if (PUBLISHED_SECRETS.has(secret)) {
+    return 'this value is published in the Piste source code; generate a secret of your own (openssl rand -hex 32)';
+  }
+  if (new Set(secret).size < 8) return `too simple (fewer than 8 different characters); ${GENERATE}`;
+  if (isRepeatedPattern(secret)) return `a short pattern repeated; ${GENERATE}`;
+  return null;
+}
+
+const invalid = (variable: string, message: string) =>
+  new Error(`Invalid environment configuration:\n  ${variable}: ${message}`);
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
@@ -99,8 +198,35 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
-  if (isProduction && !e.JWT_SECRET) {
-    throw new Error('Invalid environment configuration:\n  JWT_SECRET: required in production');
+  const notices: Notice[] = [];
+  let jwtSecret = e.JWT_SECRET;
+  if (isProduction) {
+    if (!jwtSecret) throw invalid('JWT_SECRET', 'required in production');
+    const weakness = weakSecret(jwtSecret);
+    if (weakness) throw invalid('JWT_SECRET', weakness);
+  } else if (!jwtSecret) {
+    // Never a secret written in the source: anyone could sign tokens with it.
+    jwtSecret = randomBytes(32).toString('base64url');
+    notices.push({
+      level: 'info',
+      message:
+        'JWT_SECRET is not set: access tokens are signed with a random secret made at start (they end when the server restarts; sign-ins renew them)',
+    });
+  }
+  const smtpUrl = e.SMTP_URL || undefined;
+  if (isProduction && !smtpUrl) {
+    notices.push({
+      level: 'warn',
+      message:
+        'SMTP_URL is not set: e-mail, password-reset links included, is written to the log instead of being sent. Set SMTP_URL in production.',
+    });
+  }
+  const databaseUrl = e.DATABASE_URL || undefined;
+  if (typeof e.TRUST_PROXY === 'number' && !isLoopback(e.HOST)) {
+    notices.push({
+      level: 'warn',
+      message: `TRUST_PROXY=${e.TRUST_PROXY} believes whoever connects to ${e.HOST} directly about the client's address; if anything but your proxies can reach it, set TRUST_PROXY to their addresses instead`,
+    });
   }
   return {
     env: e.NODE_ENV,
@@ -108,12 +234,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     port: e.PORT,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
-    databaseUrl: e.DATABASE_URL || undefined,
+    databaseUrl,
     dataDir: e.DATA_DIR,
-    jwtSecret: e.JWT_SECRET ?? DEV_SECRET,
+    jwtSecret,
     accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
-    smtpUrl: e.SMTP_URL || undefined,
+    smtpUrl,
     mailFrom: e.MAIL_FROM,
     association: {
       code: e.ASSOCIATION_CODE,
@@ -124,8 +250,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     logLevel: e.LOG_LEVEL,
     accessLogSample: e.ACCESS_LOG_SAMPLE,
-    trustProxy: e.TRUST_PROXY,
-    seedDemo: e.SEED_DEMO ?? !isProduction,
+    trustProxy: typeof e.TRUST_PROXY === 'number' ? trustHops(e.TRUST_PROXY) : e.TRUST_PROXY,
+    // Demo data is asked for, except in the one place it is the point: `npm start` on the
+    // embedded database. A real database (DATABASE_URL) or production never gets it by default.
+    seedDemo: e.SEED_DEMO ?? (!isProduction && !databaseUrl),
     webDist: e.WEB_DIST,
+    notices,
   };
 }

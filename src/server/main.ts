@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
-import { migrateDatabase, openDatabase } from './db/client.ts';
-import { seedDemo } from './db/seed.ts';
+import { migrateDatabase, openDatabase, withStartupLock } from './db/client.ts';
+import { DEMO_SIGN_INS, type DemoSignIn, seedDemo } from './db/seed.ts';
 
 /** Starts the server: configuration, database (migrated on start), demo seed on an empty
- * database, then listen; SIGINT/SIGTERM close it gracefully. */
+ * database when asked for — both under the start-up lock on PostgreSQL — then listen;
+ * SIGINT/SIGTERM close it gracefully. */
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -19,12 +20,19 @@ async function main(): Promise<void> {
     onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
     dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pglite'),
   });
-  await migrateDatabase(database);
   const app = await buildApp({ config, database });
-  if (config.seedDemo) {
-    const seeded = await seedDemo(app.ctx);
-    if (seeded) app.log.info(seeded.summary);
-  }
+  for (const notice of config.notices) app.log[notice.level](notice.message);
+  // One instance at a time migrates and seeds; another started at once waits, then finds it done.
+  const seeded = await withStartupLock(
+    config.databaseUrl,
+    async () => {
+      await migrateDatabase(database);
+      const result = config.seedDemo ? await seedDemo(app.ctx) : null;
+      if (result) app.log.info(result.summary);
+      return result;
+    },
+    () => app.log.info('another instance is migrating the database: waiting for it'),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -40,14 +48,22 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
-  console.log(`\n${config.association.code} is running on http://${shown}:${config.port}\n`);
-  if (config.seedDemo) {
-    const { DEMO_SIGN_INS } = await import('./db/seed.ts');
-    console.log('Demo sign-ins:');
-    for (const s of DEMO_SIGN_INS) console.log(`  ${s.role.padEnd(22)} ${s.username} / ${s.password}`);
-    console.log('');
-  }
+  console.log(`\n${config.association.code} is running on http://${shown}:${port}\n`);
+  printSignIns(config, seeded?.signIns);
+}
+
+/** The demo sign-ins: the README's outside production (every start, they never change); in
+ * production only the random passwords of a seed that just ran, shown this once. */
+function printSignIns(config: Config, seeded: DemoSignIn[] | undefined): void {
+  if (!config.seedDemo) return;
+  const signIns = config.isProduction ? seeded : DEMO_SIGN_INS;
+  if (!signIns) return;
+  console.log(config.isProduction ? 'Demo sign-ins (random passwords, shown only this once):' : 'Demo sign-ins:');
+  for (const s of signIns) console.log(`  ${s.role.padEnd(24)} ${s.username} / ${s.password}`);
+  console.log('');
 }
 
 void main();

@@ -1,47 +1,134 @@
-import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { loginFailures } from '../db/schema.ts';
 import { shiftMs } from './tokens.ts';
 
-/** Failed sign-ins allowed inside each window before further attempts answer 429. */
+/**
+ * Failed sign-ins (docs/decisions/0007-sign-in-limits.md):
+ * - an address that failed 10 times in a minute is refused (429), whatever it tries;
+ * - an account that failed 10 times in 15 minutes is "under attack": while it is, an address that
+ *   has itself failed on it in those 15 minutes is refused for that account. An address that has
+ *   not been failing still has its password checked, so the owner signs in while someone else
+ *   guesses: the account limit slows the guessers without locking the owner out.
+ */
 export const LOGIN_LIMITS = {
   address: { max: 10, windowMs: 60 * 1000 },
   account: { max: 10, windowMs: 15 * 60 * 1000 },
 } as const;
 
-/** The two counters a sign-in attempt falls under. The account key is the lower-cased username
- * as typed, whether or not such an account exists, so the limit reveals nothing. */
-export function failureKeys(ip: string, username: string): { address: string; account: string } {
-  return { address: `ip:${ip}`, account: `user:${username.trim().toLowerCase()}` };
+/** The counters one attempt falls under: its address, its account, and the pair of the two. The
+ * account key is the lower-cased username as typed, whether or not such an account exists, so
+ * the limit reveals nothing. */
+export interface LoginKeys {
+  address: string;
+  account: string;
+  pair: string;
 }
 
-async function failuresSince(ctx: AppContext, key: string, windowMs: number): Promise<number> {
-  const since = shiftMs(ctx.now(), -windowMs);
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.key, key), gt(loginFailures.at, since)));
-  return row?.n ?? 0;
+export function failureKeys(ip: string, username: string): LoginKeys {
+  const account = username.trim().toLowerCase();
+  return { address: `ip:${ip}`, account: `user:${account}`, pair: `pair:${ip} ${account}` };
 }
 
-/** True when either the address or the account has used up its failed attempts. */
-export async function isLoginBlocked(ctx: AppContext, keys: { address: string; account: string }): Promise<boolean> {
-  const { address, account } = LOGIN_LIMITS;
-  if ((await failuresSince(ctx, keys.address, address.windowMs)) >= address.max) return true;
-  return (await failuresSince(ctx, keys.account, account.windowMs)) >= account.max;
+/** An attempt counted as a failure until it proves otherwise: the ids of its rows. */
+export interface LoginAttempt {
+  keys: LoginKeys;
+  rowIds: number[];
 }
 
-/** Counts one failed sign-in against both keys, and drops their entries older than any window. */
-export async function recordLoginFailure(ctx: AppContext, keys: { address: string; account: string }): Promise<void> {
+interface Counts {
+  address: number;
+  account: number;
+  pair: number;
+}
+
+async function countFailures(ctx: AppContext, keys: LoginKeys): Promise<Counts> {
   const now = ctx.now();
-  const both = [keys.address, keys.account];
-  await ctx.db
-    .delete(loginFailures)
-    .where(and(inArray(loginFailures.key, both), lt(loginFailures.at, shiftMs(now, -LOGIN_LIMITS.account.windowMs))));
-  await ctx.db.insert(loginFailures).values(both.map((key) => ({ key, at: now })));
+  const addressSince = shiftMs(now, -LOGIN_LIMITS.address.windowMs).toISOString();
+  const accountSince = shiftMs(now, -LOGIN_LIMITS.account.windowMs);
+  const within = (key: string, since: string) =>
+    sql<number>`count(*) filter (where ${loginFailures.key} = ${key} and ${loginFailures.at} > ${since}::timestamptz)`.mapWith(
+      Number,
+    );
+  const [row] = await ctx.db
+    .select({
+      address: within(keys.address, addressSince),
+      account: within(keys.account, accountSince.toISOString()),
+      pair: within(keys.pair, accountSince.toISOString()),
+    })
+    .from(loginFailures)
+    .where(
+      and(inArray(loginFailures.key, [keys.address, keys.account, keys.pair]), gt(loginFailures.at, accountSince)),
+    );
+  return row ?? { address: 0, account: 0, pair: 0 };
 }
 
-/** A successful sign-in clears the account's counter (the address keeps its own). */
-export async function clearAccountFailures(ctx: AppContext, keys: { account: string }): Promise<void> {
-  await ctx.db.delete(loginFailures).where(eq(loginFailures.key, keys.account));
+/** Whether the limits refuse an attempt, given the counts and how many of them are its own (0
+ * before its rows are written, 1 after). */
+function refused(counts: Counts, own: 0 | 1): boolean {
+  if (counts.address - own >= LOGIN_LIMITS.address.max) return true;
+  const underAttack = counts.account - own >= LOGIN_LIMITS.account.max;
+  return underAttack && counts.pair - own >= 1;
+}
+
+/**
+ * Starts a sign-in attempt: returns null when the limits refuse it (answer 429 without looking at
+ * the password); otherwise counts it as a failure first — its rows are written before the
+ * password is checked — and counts again with them. Attempts made at the same moment each see the
+ * others' rows, so no more of them reach the password check than the limits allow (a burst at the
+ * limit may refuse one too many, never let one too many through). A refused attempt's rows are
+ * removed again: only checked passwords count.
+ */
+export async function beginLoginAttempt(ctx: AppContext, keys: LoginKeys): Promise<LoginAttempt | null> {
+  if (refused(await countFailures(ctx, keys), 0)) return null;
+  const at = ctx.now();
+  const rows = await ctx.db
+    .insert(loginFailures)
+    .values([keys.address, keys.account, keys.pair].map((key) => ({ key, at })))
+    .returning({ id: loginFailures.id });
+  const attempt = { keys, rowIds: rows.map((r) => r.id) };
+  if (refused(await countFailures(ctx, keys), 1)) {
+    await ctx.db.delete(loginFailures).where(inArray(loginFailures.id, attempt.rowIds));
+    return null;
+  }
+  return attempt;
+}
+
+/**
+ * The password was right: the attempt does not count, and the address has proved it knows the
+ * password, so its earlier failures on this account are withdrawn — its pair rows, and as many of
+ * the account's rows. The address's own counter keeps them (a minute's window).
+ */
+export async function loginSucceeded(ctx: AppContext, attempt: LoginAttempt): Promise<void> {
+  const { keys, rowIds } = attempt;
+  await ctx.db.delete(loginFailures).where(inArray(loginFailures.id, rowIds));
+  const since = shiftMs(ctx.now(), -LOGIN_LIMITS.account.windowMs);
+  const withdrawn = await ctx.db
+    .delete(loginFailures)
+    .where(eq(loginFailures.key, keys.pair))
+    .returning({ at: loginFailures.at });
+  // The account rows this attempt wrote are gone already; withdraw one per earlier pair failure.
+  const earlier = withdrawn.filter((r) => r.at > since).length;
+  if (earlier === 0) return;
+  await ctx.db.execute(
+    sql`delete from ${loginFailures} where ${loginFailures.id} in (select ${loginFailures.id} from ${loginFailures} where ${loginFailures.key} = ${keys.account} order by ${loginFailures.at} desc limit ${earlier})`,
+  );
+}
+
+/** Failures sweep out expired rows at most this often (per instance). */
+export const SWEEP_EVERY_MS = 60 * 1000;
+const lastSweep = new WeakMap<AppContext, number>();
+
+/**
+ * The password was wrong: the attempt's rows stay. Rows older than the longest window count for
+ * nothing, so a failure also deletes them, for every key — at most once a minute per instance,
+ * which keeps the table to about 15 minutes of failures for the price of one small delete a
+ * minute while anyone is failing.
+ */
+export async function loginFailed(ctx: AppContext): Promise<void> {
+  const now = ctx.now();
+  const last = lastSweep.get(ctx);
+  if (last !== undefined && Math.abs(now.getTime() - last) < SWEEP_EVERY_MS) return;
+  lastSweep.set(ctx, now.getTime());
+  await ctx.db.delete(loginFailures).where(lt(loginFailures.at, shiftMs(now, -LOGIN_LIMITS.account.windowMs)));
 }

@@ -10,7 +10,7 @@ import { hashToken } from './tokens.ts';
 const t = useTestApp();
 
 const INVALID = 'Invalid username or password, please try again.';
-const LIMITED = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
+const PRODUCTION_SECRET = '3f9c1e7a5b2d8064c1f7e9a3b5d20846e1c7a9f3b5d7e2c4a6f8091b3d5e7a9c';
 
 const login = (username: string, password: string, remoteAddress = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/v1/login/', payload: { username, password }, remoteAddress });
@@ -49,7 +49,9 @@ describe('login', () => {
   });
 
   it('marks the cookie Secure in production', () => {
-    expect(refreshCookieOptions(testConfig({ NODE_ENV: 'production' })).secure).toBe(true);
+    expect(refreshCookieOptions(testConfig({ NODE_ENV: 'production', JWT_SECRET: PRODUCTION_SECRET })).secure).toBe(
+      true,
+    );
     expect(refreshCookieOptions(testConfig()).secure).toBe(false);
   });
 
@@ -94,65 +96,5 @@ describe('login', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(json(res).errors).toEqual({ refresh: ['Unknown field: refresh'] });
-  });
-});
-
-describe('login: failed attempts per address', () => {
-  it('answers 429 to the 11th attempt from an address within a minute, even with the right password', async () => {
-    const user = await createUser(t.app);
-    const ip = '203.0.113.7';
-    for (let i = 0; i < 10; i++) expect((await login(`guess${i}user`, 'Wrong#Pass1', ip)).statusCode).toBe(401);
-
-    const blocked = await login(user.username, user.password, ip);
-    expect(blocked.statusCode).toBe(429);
-    expect(json(blocked).error).toBe(LIMITED);
-    // another address is not affected
-    expect((await login(user.username, user.password, '203.0.113.8')).statusCode).toBe(200);
-
-    t.clock.advance(59_000);
-    expect((await login(user.username, user.password, ip)).statusCode).toBe(429);
-    t.clock.advance(1_000);
-    expect((await login(user.username, user.password, ip)).statusCode).toBe(200);
-  });
-
-  it('keeps counting the address after a successful sign-in', async () => {
-    const user = await createUser(t.app);
-    const ip = '203.0.113.9';
-    for (let i = 0; i < 9; i++) await login(`guess${i}user`, 'Wrong#Pass1', ip);
-    expect((await login(user.username, user.password, ip)).statusCode).toBe(200);
-    expect((await login('guess9user', 'Wrong#Pass1', ip)).statusCode).toBe(401);
-    expect((await login(user.username, user.password, ip)).statusCode).toBe(429);
-  });
-});
-
-describe('login: failed attempts per account', () => {
-  it('answers 429 after 10 failures on one account within 15 minutes, from any address', async () => {
-    const user = await createUser(t.app);
-    for (let i = 0; i < 10; i++) {
-      expect((await login(user.username.toUpperCase(), 'Wrong#Pass1', `198.51.100.${i + 1}`)).statusCode).toBe(401);
-    }
-    const blocked = await login(user.username, user.password, '198.51.100.200');
-    expect(blocked.statusCode).toBe(429);
-    expect(json(blocked).error).toBe(LIMITED);
-
-    t.clock.advance(14 * 60_000);
-    expect((await login(user.username, user.password, '198.51.100.201')).statusCode).toBe(429);
-    t.clock.advance(60_000);
-    expect((await login(user.username, user.password, '198.51.100.202')).statusCode).toBe(200);
-  });
-
-  it('answers an unknown username the same way, so the limit does not reveal who has an account', async () => {
-    for (let i = 0; i < 10; i++) await login('ghostuser1', 'Wrong#Pass1', `198.51.100.${i + 1}`);
-    const blocked = await login('ghostuser1', 'Wrong#Pass1', '198.51.100.200');
-    expect(blocked.statusCode).toBe(429);
-    expect(json(blocked).error).toBe(LIMITED);
-  });
-
-  it('clears the account counter on a successful sign-in', async () => {
-    const user = await createUser(t.app);
-    for (let i = 0; i < 9; i++) await login(user.username, 'Wrong#Pass1', `198.51.100.${i + 1}`);
-    expect((await login(user.username, user.password, '198.51.100.100')).statusCode).toBe(200);
-    for (let i = 0; i < 9; i++) await login(user.username, 'Wrong#Pass1', `198.51.100.${i + 20}`);
-    expect((await login(user.username, user.password, '198.51.100.101')).statusCode).toBe(200);
   });
 });

@@ -1,12 +1,14 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { passwordResetTokens, sessions, users } from '../db/schema.ts';
-import { createMailer } from '../plugins/mail.ts';
+import { createMailer, type MailMessage } from '../plugins/mail.ts';
 import { createUser, login, signedIn } from '../test/fixtures.ts';
 import { bearer, json, useTestApp } from '../test/helper.ts';
+import { requestPasswordReset, resetMailsSettled } from './password-reset.ts';
 import { nextIp } from './test-support.ts';
 import { hashToken } from './tokens.ts';
 
@@ -34,7 +36,27 @@ function lastLink(): { uidb64: string; token: string } {
 
 async function resetLinkFor(username: string) {
   expect((await requestReset(username)).statusCode).toBe(200);
+  await resetMailsSettled();
   return lastLink();
+}
+
+/** A logger that keeps every line it is given, as JSON. */
+function capturingLog(): { log: FastifyBaseLogger; lines: string[] } {
+  const lines: string[] = [];
+  const write = (...args: unknown[]) => {
+    lines.push(JSON.stringify(args, (_k, v) => (v instanceof Error ? { message: v.message, stack: v.stack } : v)));
+  };
+  const log = {
+    level: 'info',
+    fatal: write,
+    error: write,
+    warn: write,
+    info: write,
+    debug: write,
+    trace: write,
+    silent: write,
+  };
+  return { log: { ...log, child: () => log } as unknown as FastifyBaseLogger, lines };
 }
 
 describe('password reset request', () => {
@@ -42,6 +64,7 @@ describe('password reset request', () => {
     const res = await requestReset('nobodyhere1');
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ message: SENT });
+    await resetMailsSettled();
     expect(t.outbox.messages).toHaveLength(0);
   });
 
@@ -49,6 +72,7 @@ describe('password reset request', () => {
     const user = await createUser(t.app);
     await t.app.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     expect(json(await requestReset(user.username))).toEqual({ message: SENT });
+    await resetMailsSettled();
     expect(t.outbox.messages).toHaveLength(0);
   });
 
@@ -56,6 +80,7 @@ describe('password reset request', () => {
     const user = await createUser(t.app, { username: 'ResetMe2024', email: 'reset.me@example.com' });
     const res = await requestReset('resetme2024');
     expect(json(res)).toEqual({ message: SENT });
+    await resetMailsSettled();
     const mail = t.outbox.last();
     expect(mail).toMatchObject({ to: 'reset.me@example.com', subject: 'ERSA password reset' });
     const { uidb64, token } = lastLink();
@@ -64,6 +89,59 @@ describe('password reset request', () => {
     const [row] = await t.app.ctx.db.select().from(passwordResetTokens);
     expect(row?.tokenHash).toBe(hashToken(token));
     expect(row?.expiresAt.getTime()).toBe(t.clock.now().getTime() + 60 * 60 * 1000);
+  });
+
+  it('answers without waiting for the mailer: one that has not finished still gets the 200', async () => {
+    const user = await createUser(t.app);
+    const handed: MailMessage[] = [];
+    let finish = () => {};
+    const original = t.app.ctx.mailer;
+    t.app.ctx.mailer = {
+      send: (message) => {
+        handed.push(message);
+        return new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+      },
+    };
+    try {
+      const res = await requestReset(user.username);
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toEqual({ message: SENT });
+      // the mail is handed over all the same, after the answer, and is still being sent
+      await vi.waitFor(() => expect(handed).toHaveLength(1));
+      expect(handed[0]?.to).toBe(`${user.username}@example.com`);
+    } finally {
+      finish();
+      t.app.ctx.mailer = original;
+    }
+  });
+
+  it('logs a mailer’s failure without the link or its token', async () => {
+    const user = await createUser(t.app);
+    const { log, lines } = capturingLog();
+    const sent: MailMessage[] = [];
+    const ctx = {
+      ...t.app.ctx,
+      mailer: {
+        async send(message: MailMessage) {
+          sent.push(message);
+          // some servers quote the message back in their refusal
+          throw new Error(`550 message refused: ${message.text}`);
+        },
+      },
+    };
+    expect(await requestPasswordReset(ctx, { username: user.username }, log)).toEqual({ message: SENT });
+    await resetMailsSettled();
+
+    const token = LINK.exec(sent[0]?.text ?? '')?.[2] ?? '';
+    expect(token.length).toBeGreaterThan(20);
+    const logged = lines.join('\n');
+    expect(logged).toContain('password reset mail failed');
+    expect(logged).toContain('550 message refused');
+    expect(logged).toContain(`"userId":${user.id}`);
+    expect(logged).not.toContain(token);
+    expect(logged).not.toContain('/reset-password/');
   });
 
   it('requires a username', async () => {

@@ -14,7 +14,9 @@ export const RESET_LINK_MS = 60 * 60 * 1000;
 
 /**
  * POST /api/v1/password-reset-request/. The answer is the same whether or not the username
- * exists; the e-mail goes out in the background so that its delivery time does not tell either.
+ * exists, and so is the time it takes: the request only checks its input; looking the account up,
+ * storing the token and handing the mail over happen after the answer has gone, and a failure
+ * there is logged, never answered.
  */
 export async function requestPasswordReset(
   ctx: AppContext,
@@ -23,13 +25,38 @@ export async function requestPasswordReset(
 ): Promise<{ message: string }> {
   const messages = validateResetRequest(input);
   if (Object.keys(messages).length > 0) throw AppError.validation(toFieldErrors(messages));
-  const user = await findUserByUsername(ctx.db, input.username);
-  if (user?.isActive) {
-    const token = await issueResetToken(ctx, user.id);
-    const mail = passwordResetMail(ctx.config, user, resetLink(ctx.config, encodeUid(user.id), token));
-    ctx.mailer.send(mail).catch((err: unknown) => log.error({ err, userId: user.id }, 'password reset mail failed'));
-  }
+  const task = new Promise((resolve) => setImmediate(resolve)).then(() => sendResetLink(ctx, input.username, log));
+  inFlight.add(task);
+  void task.finally(() => inFlight.delete(task));
   return { message: MSG.resetRequestSent };
+}
+
+const inFlight = new Set<Promise<void>>();
+
+/** Resolves once every reset mail started so far has been handed over or has failed (tests). A
+ * mailer that never answers is not waited for beyond the caller's patience. */
+export async function resetMailsSettled(): Promise<void> {
+  await Promise.allSettled([...inFlight]);
+}
+
+/** The work behind a reset request, after the answer. Never throws: a failure is logged with the
+ * user's id and the error's message, the link and its token cut out of it. */
+async function sendResetLink(ctx: AppContext, username: string, log: FastifyBaseLogger): Promise<void> {
+  let userId: number | undefined;
+  const secrets: string[] = [];
+  try {
+    const user = await findUserByUsername(ctx.db, username);
+    if (!user?.isActive) return;
+    userId = user.id;
+    const token = await issueResetToken(ctx, user.id);
+    const link = resetLink(ctx.config, encodeUid(user.id), token);
+    secrets.push(link, token, encodeURIComponent(token));
+    await ctx.mailer.send(passwordResetMail(ctx.config, user, link));
+  } catch (error) {
+    const { message = String(error), code } = (error ?? {}) as { message?: string; code?: unknown };
+    const safe = secrets.reduce((text, secret) => text.replaceAll(secret, '[reset link]'), message);
+    log.error({ userId, err: { message: safe, code } }, 'password reset mail failed');
+  }
 }
 
 /** Stores a new single-use reset token (hashed) for the user and returns it. */

@@ -16,7 +16,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { passwordResetTokens, profiles, type UserRow, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { clearAccountFailures, failureKeys, isLoginBlocked, recordLoginFailure } from './login-limits.ts';
+import { beginLoginAttempt, failureKeys, loginFailed, loginSucceeded } from './login-limits.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { loadProfile } from './profile.ts';
 import type { ProfileResponse } from './profile-shape.ts';
@@ -94,22 +94,23 @@ export async function register(ctx: AppContext, payload: RegistrationPayload): P
 }
 
 /**
- * POST /api/v1/login/. Failed attempts count per address (10 a minute) and per account (10 in
- * 15 minutes); past either limit the answer is 429 before the password is looked at. A wrong
- * password, an unknown username and an archived account all answer the same 401, after the same
- * amount of hashing work.
+ * POST /api/v1/login/. The limits of login-limits.ts (per address, and per account for the
+ * addresses failing on it) answer 429 before the password is looked at; the attempt is counted as
+ * a failure before the password is checked and withdrawn when it was right, so attempts made at
+ * once cannot exceed the limits. A wrong password, an unknown username and an archived account
+ * all answer the same 401, after the same amount of hashing work.
  */
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<IssuedSession> {
   throwIfAny(validateLogin(input));
-  const keys = failureKeys(ip, input.username);
-  if (await isLoginBlocked(ctx, keys)) throw new AppError('RATE_LIMITED', MSG.loginRateLimited);
+  const attempt = await beginLoginAttempt(ctx, failureKeys(ip, input.username));
+  if (!attempt) throw new AppError('RATE_LIMITED', MSG.loginRateLimited);
   const user = await findUserByUsername(ctx.db, input.username);
   const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
   if (!user || !matches || !user.isActive) {
-    await recordLoginFailure(ctx, keys);
+    await loginFailed(ctx);
     throw AppError.unauthenticated(MSG.loginInvalid);
   }
-  await clearAccountFailures(ctx, keys);
+  await loginSucceeded(ctx, attempt);
   return startSession(ctx, user.id);
 }
 

@@ -64,3 +64,40 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await migrate(database.db as unknown as PgliteDb, { migrationsFolder: MIGRATIONS_DIR });
   }
 }
+
+/** The advisory-lock key start-up work holds ('PISTE' in ASCII). */
+export const STARTUP_LOCK_KEY = 0x50_49_53_54_45;
+
+/**
+ * Runs start-up work (migrations, the demo seed) holding a PostgreSQL advisory lock taken on a
+ * connection of its own, released afterwards, so that instances started together take turns: the
+ * second waits, then finds the migrations applied and the data seeded. If the process dies, the
+ * server drops the connection and the lock with it. The embedded database belongs to one process
+ * and needs no lock. `onWait` is told when another instance holds the lock.
+ */
+export async function withStartupLock<T>(
+  url: string | undefined,
+  work: () => Promise<T>,
+  onWait?: () => void,
+): Promise<T> {
+  if (!url) return work();
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+      STARTUP_LOCK_KEY,
+    ]);
+    if (!rows[0]?.locked) {
+      onWait?.();
+      await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    }
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../accounts/passwords.ts';
 import type { AppContext } from '../context.ts';
@@ -112,20 +113,37 @@ const ACCOUNTS: DemoAccount[] = [
   },
 ];
 
-/** The sign-ins `npm start` prints (one line per distinct role). */
-export const DEMO_SIGN_INS = ACCOUNTS.filter((a, i, all) => all.findIndex((b) => b.role === a.role) === i).map((a) => ({
-  role: a.role,
-  username: a.user.username,
-  password: a.password,
-}));
+export interface DemoSignIn {
+  role: string;
+  username: string;
+  password: string;
+}
 
-/** Fills an empty database with demo accounts. Does nothing when any user exists. */
-export async function seedDemo(ctx: AppContext): Promise<{ summary: string } | null> {
+/** The README's sign-ins, which `npm start` prints (one line per distinct role). */
+export const DEMO_SIGN_INS: DemoSignIn[] = ACCOUNTS.filter(
+  (a, i, all) => all.findIndex((b) => b.role === a.role) === i,
+).map((a) => ({ role: a.role, username: a.user.username, password: a.password }));
+
+/** A password nobody has read in the README: 72 random bits, and it meets the password rule
+ * (upper and lower case, a number, a special character, 16 characters). */
+export function randomDemoPassword(): string {
+  return `Dm#${randomBytes(9).toString('base64url')}7`;
+}
+
+/**
+ * Fills an empty database with the demo accounts, events and content. Does nothing when any user
+ * exists. In production (SEED_DEMO=true there is a deliberate choice) every demo account gets a
+ * random password instead of the README's, and the sign-ins returned are the only place they
+ * appear: the caller prints them once.
+ */
+export async function seedDemo(ctx: AppContext): Promise<{ summary: string; signIns: DemoSignIn[] } | null> {
   const [row] = await ctx.db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return null;
+  const random = ctx.config.isProduction;
+  const accounts = ACCOUNTS.map((a) => ({ ...a, password: random ? randomDemoPassword() : a.password }));
   await ctx.db.transaction(async (tx) => {
     const [family] = await tx.insert(families).values({}).returning();
-    for (const account of ACCOUNTS) {
+    for (const account of accounts) {
       const [user] = await tx
         .insert(users)
         .values({
@@ -140,5 +158,8 @@ export async function seedDemo(ctx: AppContext): Promise<{ summary: string } | n
   });
   await seedEvents(ctx);
   await seedContent(ctx);
-  return { summary: `demo data seeded: ${ACCOUNTS.length} accounts` };
+  const signIns = random
+    ? accounts.map((a) => ({ role: a.role, username: a.user.username, password: a.password }))
+    : DEMO_SIGN_INS;
+  return { summary: `demo data seeded: ${ACCOUNTS.length} accounts`, signIns };
 }

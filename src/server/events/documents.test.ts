@@ -76,7 +76,7 @@ describe('POST /api/v1/products/{id}/add-document/', () => {
     });
     const shown = await t.app.inject({ method: 'GET', url: pdf.document });
     expect(shown.headers['content-type']).toBe('application/pdf');
-    expect(shown.headers['content-disposition']).toMatch(/^inline; filename="Timetable.pdf"/);
+    expect(shown.headers['content-disposition']).toMatch(/^attachment; filename="Timetable.pdf"/);
   });
 
   it('refuses a missing name or file with the spec’s message, writing nothing', async () => {

@@ -46,7 +46,7 @@ describe('demo events', () => {
     const slalom = list.find((p) => p.slug === 'hemel-open-slalom-2026');
     expect(slalom?.documents.map((d) => d.name)).toEqual(['Race Day Timetable', 'Entry Information']);
     const pdf = await t.app.inject({ method: 'GET', url: String(slalom?.documents[0]?.document) });
-    expect(pdf.headers['content-disposition']).toMatch(/^inline; filename="timetable.pdf"/);
+    expect(pdf.headers['content-disposition']).toMatch(/^attachment; filename="timetable.pdf"/);
   });
 
   it('each have a picture and a logo of their own', async () => {

@@ -32,7 +32,8 @@ export function registerAccessLog(app: FastifyInstance, options: AccessLogOption
     const ms = Math.round(reply.elapsedTime);
     const status = reply.statusCode;
     const line = { method: request.method, path: loggedPath(request), status, ms };
-    if (status >= 500) request.log.error(line, 'request failed');
+    // 503 is the maintenance gate's expected answer, not a failure
+    if (status >= 500 && status !== 503) request.log.error(line, 'request failed');
     else if (ms >= SLOW_MS) request.log.warn(line, 'slow request');
     else {
       const publicRead =

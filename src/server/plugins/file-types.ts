@@ -8,8 +8,10 @@ export interface FileType {
   mime: string;
   /** Whether the bytes really are this type. */
   matches(bytes: Buffer): boolean;
-  /** Served inline (images, pdf) or as a download. */
+  /** Served inline (images) or as a download (PDFs, office documents, text). */
   inline: boolean;
+  /** Text: markup in it is text too. Any other type must not also be a web page. */
+  text?: boolean;
 }
 
 const startsWith = (bytes: Buffer, signature: number[]) => signature.every((b, i) => bytes[i] === b);
@@ -35,7 +37,7 @@ const WEBP: FileType = {
 const PDF: FileType = {
   ext: 'pdf',
   mime: 'application/pdf',
-  inline: true,
+  inline: false,
   matches: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-',
 };
 /** Word 97-2003: an OLE2 compound file. */
@@ -57,6 +59,7 @@ const TXT: FileType = {
   ext: 'txt',
   mime: 'text/plain; charset=utf-8',
   inline: false,
+  text: true,
   matches: (b) => {
     if (b.length === 0 || b.includes(0)) return false;
     try {
@@ -122,8 +125,29 @@ export type FileKindName = keyof typeof FILE_KINDS;
 /** The largest file any kind accepts: the multipart parser's own hard limit. */
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(FILE_KINDS).map((k) => k.maxBytes));
 
+/** How far into a file browsers look when they sniff its type: the MIME Sniffing standard's
+ * resource header (1445 bytes). */
+export const SNIFF_BYTES = 1445;
+
+/** The start of an HTML element a browser would render or run: a page, a script, a frame, an
+ * SVG. An image's XMP metadata (`<x:xmpmeta>`, `<rdf:…>`, `<dc:title>`) does not match. */
+const HTML_START = /<(?:!doctype\s+html|html|head|body|script|iframe|frame|object|embed|svg|style|title)[\s/>]/i;
+
+/** True when markup starts within the bytes a browser sniffs. */
+export function startsHtmlWhereSniffed(bytes: Buffer): boolean {
+  const match = HTML_START.exec(bytes.subarray(0, SNIFF_BYTES + 16).toString('latin1'));
+  return match !== null && match.index < SNIFF_BYTES;
+}
+
+/**
+ * The kind's type these bytes are, or undefined. A file whose signature says one type while its
+ * first bytes also hold HTML is two kinds at once — a polyglot a browser might render as a page —
+ * and is refused outright, not tried as the kind's next type (a PDF-and-page is not let in as text).
+ */
 export function detectType(kind: FileKind, bytes: Buffer): FileType | undefined {
-  return kind.types.find((t) => t.matches(bytes));
+  const type = kind.types.find((t) => t.matches(bytes));
+  if (type && !type.text && startsHtmlWhereSniffed(bytes)) return undefined;
+  return type;
 }
 
 export function typeByExt(ext: string): FileType | undefined {

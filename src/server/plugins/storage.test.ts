@@ -63,6 +63,42 @@ describe('checking uploads by content', () => {
     expect(error.message).toBe('The logo must be 2 MB or smaller.');
   });
 
+  it('refuses a file that is also a web page: a PDF or an image with HTML in its first bytes', () => {
+    const html = (head: Buffer, markup: string) => Buffer.concat([head, Buffer.from(markup)]);
+    const pdfPage = html(SAMPLE.pdf.subarray(0, 9), '<html><body><script>alert(document.cookie)</script>');
+    expect(refusal(() => checkUpload(upload(pdfPage, 'policy.pdf'), 'organizationDocument')).fields).toEqual({
+      document: ['Please select a PDF file.'],
+    });
+    // nor does it pass as text, where a PDF is also accepted
+    expect(refusal(() => checkUpload(upload(pdfPage, 'entry.pdf'), 'bookingDocument')).message).toBe(
+      'Please select a PDF, DOC, DOCX or TXT file.',
+    );
+    expect(
+      refusal(() => checkUpload(upload(html(SAMPLE.jpg, '<!DOCTYPE html><p>hi'), 'a.jpg', 'image'), 'eventImage'))
+        .message,
+    ).toBe('Please select a JPG file for the image.');
+    expect(
+      refusal(() => checkUpload(upload(html(SAMPLE.png, '\n<SCRIPT src=x>'), 'a.png', 'logo'), 'eventLogo')).message,
+    ).toBe('Please select a PNG file for the logo.');
+    expect(
+      refusal(() => checkUpload(upload(html(SAMPLE.docx, '<svg onload=alert(1)>'), 'a.docx'), 'bookingDocument'))
+        .status,
+    ).toBe(400);
+  });
+
+  it('looks for HTML only where a browser would sniff, and not in what is really text or image metadata', () => {
+    // HTML past the first 1445 bytes: a browser sniffing the file never sees it
+    const deep = Buffer.concat([SAMPLE.pdf, Buffer.alloc(1445 - SAMPLE.pdf.length, 0x20), Buffer.from('<html>')]);
+    expect(checkUpload(upload(deep, 'a.pdf'), 'organizationDocument').type.ext).toBe('pdf');
+    const edge = Buffer.concat([SAMPLE.pdf, Buffer.alloc(1444 - SAMPLE.pdf.length, 0x20), Buffer.from('<html>')]);
+    expect(refusal(() => checkUpload(upload(edge, 'a.pdf'), 'organizationDocument')).status).toBe(400);
+    // a photo's XMP metadata is XML, not a page
+    const xmp = Buffer.concat([SAMPLE.jpg, Buffer.from('<?xpacket begin=""?><x:xmpmeta><rdf:RDF><dc:title/>')]);
+    expect(checkUpload(upload(xmp, 'a.jpg', 'image'), 'eventImage').type.ext).toBe('jpg');
+    // a text file that holds markup is text, and is served as text
+    expect(checkUpload(upload(Buffer.from('<html> notes'), 'a.txt'), 'bookingDocument').type.ext).toBe('txt');
+  });
+
   it('refuses empty and binary "text"', () => {
     expect(refusal(() => checkUpload(upload(Buffer.alloc(0), 'a.txt'), 'bookingDocument')).status).toBe(400);
     expect(refusal(() => checkUpload(upload(Buffer.from([0x41, 0x00, 0x42]), 'a.txt'), 'bookingDocument')).status).toBe(
@@ -82,18 +118,31 @@ describe('storing files', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     expect(res.headers['content-disposition']).toContain('attachment; filename="Entry Form (2026).docx"');
+    expect(res.headers['content-security-policy']).toBe('sandbox');
     expect(res.rawPayload.equals(SAMPLE.docx)).toBe(true);
   });
 
-  it('serves a pdf inline', async () => {
-    const key = await storeFiles(
-      t.app.ctx,
-      { f: checkUpload(upload(SAMPLE.pdf, 'policy.pdf'), 'organizationDocument') },
-      async (k) => k.f,
-    );
-    const res = await t.app.inject({ method: 'GET', url: `/media/${key}` });
-    expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(/^inline; filename="policy.pdf"/);
+  it('serves PDFs and office documents as sandboxed downloads, images inline', async () => {
+    const stored = async (bytes: Buffer, name: string, kind: 'bookingDocument' | 'picture') =>
+      storeFiles(t.app.ctx, { f: checkUpload(upload(bytes, name), kind) }, async (k) => k.f);
+    const cases = [
+      { key: await stored(SAMPLE.pdf, 'policy.pdf', 'bookingDocument'), type: 'application/pdf', as: 'attachment' },
+      { key: await stored(SAMPLE.doc, 'entry.doc', 'bookingDocument'), type: 'application/msword', as: 'attachment' },
+      {
+        key: await stored(SAMPLE.txt, 'times.txt', 'bookingDocument'),
+        type: 'text/plain; charset=utf-8',
+        as: 'attachment',
+      },
+      { key: await stored(SAMPLE.jpg, 'slope.jpg', 'picture'), type: 'image/jpeg', as: 'inline' },
+    ];
+    for (const c of cases) {
+      const res = await t.app.inject({ method: 'GET', url: `/media/${c.key}` });
+      expect(res.headers['content-type'], c.key).toBe(c.type);
+      expect(res.headers['content-disposition'], c.key).toMatch(new RegExp(`^${c.as}; filename="`));
+      // whatever a browser makes of it, it runs no script with the site's origin
+      expect(res.headers['content-security-policy'], c.key).toBe('sandbox');
+      expect(res.headers['x-content-type-options'], c.key).toBe('nosniff');
+    }
   });
 
   it('leaves nothing on disk or in the database when the work fails', async () => {

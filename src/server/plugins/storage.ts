@@ -169,7 +169,11 @@ export async function readMultipart(
   return { fields, files };
 }
 
-/** GET /media/{key}: a stored file with its real type; documents download with their original name. */
+/**
+ * GET /media/{key}: a stored file with its real type. Images show inline; PDFs, office documents
+ * and text download, under their original name. Every file is sent with `Content-Security-Policy:
+ * sandbox`, so that whatever a browser makes of one, it runs no script with the site's origin.
+ */
 export function registerMedia(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { key: string } }>(
     '/media/:key',
@@ -180,19 +184,20 @@ export function registerMedia(app: FastifyInstance, ctx: AppContext): void {
       const [row] = await ctx.db.select().from(storedFiles).where(eq(storedFiles.key, key));
       const type = typeByExt(key.split('.')[1] ?? '');
       if (!row || !type) throw AppError.notFound('No such file.');
+      const path = join(uploadsDir(ctx.config), key);
+      const found = await stat(path).catch(() => null);
+      if (!found?.isFile()) throw AppError.notFound('No such file.');
       const disposition = type.inline ? 'inline' : 'attachment';
       const ascii = row.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
       reply
         .header('content-type', row.contentType)
         .header('content-length', row.size)
         .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', 'sandbox')
         .header(
           'content-disposition',
           `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.originalName)}`,
         );
-      const path = join(uploadsDir(ctx.config), key);
-      const found = await stat(path).catch(() => null);
-      if (!found?.isFile()) throw AppError.notFound('No such file.');
       return reply.send(createReadStream(path));
     },
   );

@@ -1,0 +1,63 @@
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { passwordRule } from '../../domain/accounts/index.ts';
+import { verifyPassword } from '../accounts/passwords.ts';
+import { testConfig, useTestApp } from '../test/helper.ts';
+import { users } from './schema.ts';
+import { DEMO_SIGN_INS, seedDemo } from './seed.ts';
+
+/** The passwords the README prints: anyone can read them. */
+const README_PASSWORDS = ['Piste#Super1', 'Piste#Admin1', 'Piste#Parent1', 'Piste#Racer1'];
+
+const t = useTestApp({
+  NODE_ENV: 'production',
+  JWT_SECRET: '3f9c1e7a5b2d8064c1f7e9a3b5d20846e1c7a9f3b5d7e2c4a6f8091b3d5e7a9c',
+  SMTP_URL: 'smtp://mail.example:587',
+  SEED_DEMO: 'true',
+});
+
+async function demoUsers() {
+  return t.app.ctx.db.select().from(users).orderBy(asc(users.id));
+}
+
+describe('demo seed', () => {
+  it('in production gives every demo account a random password, never one from the README', async () => {
+    const seeded = await seedDemo(t.app.ctx);
+    const accounts = await demoUsers();
+    expect(accounts.map((u) => u.username)).toContain('superadmin');
+    expect(seeded?.signIns.map((s) => s.username)).toEqual(accounts.map((u) => u.username));
+
+    for (const user of accounts) {
+      for (const readme of README_PASSWORDS) expect(await verifyPassword(user.passwordHash, readme)).toBe(false);
+      const printed = seeded?.signIns.find((s) => s.username === user.username)?.password ?? '';
+      expect(printed).toMatch(/^Dm#[A-Za-z0-9_-]{12}7$/);
+      expect(passwordRule(printed)).toBeNull();
+      expect(await verifyPassword(user.passwordHash, printed)).toBe(true);
+    }
+    const passwords = seeded?.signIns.map((s) => s.password) ?? [];
+    expect(new Set(passwords).size).toBe(accounts.length);
+  });
+
+  it('in production, the README’s super administrator password does not sign in', async () => {
+    await seedDemo(t.app.ctx);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login/',
+      payload: { username: 'superadmin', password: 'Piste#Super1' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('outside production seeds the README’s sign-ins, as `npm start` prints them', async () => {
+    const seeded = await seedDemo({ ...t.app.ctx, config: testConfig() });
+    expect(seeded?.signIns).toEqual(DEMO_SIGN_INS);
+    const [superadmin] = await t.app.ctx.db.select().from(users).where(eq(users.username, 'superadmin'));
+    expect(await verifyPassword(superadmin?.passwordHash ?? '', 'Piste#Super1')).toBe(true);
+  });
+
+  it('does nothing when the database already has a user', async () => {
+    expect(await seedDemo(t.app.ctx)).not.toBeNull();
+    expect(await seedDemo(t.app.ctx)).toBeNull();
+    expect(await demoUsers()).toHaveLength(8);
+  });
+});

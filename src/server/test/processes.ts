@@ -1,0 +1,61 @@
+/** The server as its own process (`node src/server/main.ts`), for tests of what happens at start. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the base URL once the server says it is running and answers /api/v1/version/. */
+  ready: Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Starts `node src/server/main.ts` with exactly this environment (plus PATH and HOME): nothing
+ * leaks in from the test runner's own, such as its NODE_ENV=test. */
+export function startServer(env: Record<string, string>, timeoutMs = 90_000): ServerProcess {
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', WEB_DIST: 'none', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  const exited = once(child, 'exit');
+
+  const ready = (async () => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${text}`);
+      const port = /is running on http:\/\/localhost:(\d+)/.exec(text)?.[1];
+      if (port) {
+        const base = `http://127.0.0.1:${port}`;
+        const res = await fetch(`${base}/api/v1/version/`).catch(() => null);
+        if (res?.status === 200) return base;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`server not ready after ${timeoutMs} ms:\n${text}`);
+  })();
+  ready.catch(() => {}); // the caller awaits it; never an unhandled rejection
+
+  return {
+    child,
+    output: () => text,
+    ready,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
