@@ -1,0 +1,46 @@
+/**
+ * `npm run create-admin -- <username> <email> <first name> <last name>`: the first super
+ * administrator of a new database (production starts without any account). Reads the same
+ * environment as the server (DATABASE_URL …), migrates under the start-up lock, creates the account
+ * with a random password and prints it once: sign in and change it.
+ */
+import { join } from 'node:path';
+import { createSuperAdministrator } from '../src/server/accounts/first-admin.ts';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { migrateDatabase, openDatabase, withStartupLock } from '../src/server/db/client.ts';
+import { AppError } from '../src/server/errors.ts';
+
+const [username, email, firstName, lastName] = process.argv.slice(2);
+if (!username || !email || !firstName || !lastName) {
+  console.error('usage: npm run create-admin -- <username> <email> <first name> <last name>');
+  process.exit(2);
+}
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pglite'),
+});
+const app = await buildApp({ config, database });
+try {
+  await withStartupLock(config.databaseUrl, () => migrateDatabase(database));
+  const { password } = await createSuperAdministrator(app.ctx, {
+    username,
+    email,
+    first_name: firstName,
+    last_name: lastName,
+  });
+  console.log(`Super administrator ${username} created. Password (shown only this once): ${password}`);
+  console.log('Sign in and change it from My Profile → Change Password.');
+} catch (error) {
+  if (error instanceof AppError) {
+    console.error(
+      Object.values(error.fields ?? {})
+        .flat()
+        .join('\n') || error.message,
+    );
+    process.exitCode = 1;
+  } else throw error;
+} finally {
+  await app.close();
+}
