@@ -266,7 +266,7 @@ test('governance shows the paragraph, the downloads line, and its empty and erro
   await expect(page.getByRole('alert')).toHaveText('Failed to load governance information');
 });
 
-test('policies links each organisation document in a new tab, and the footer links them too', async ({
+test('policies links each organisation document in a new tab, and the footer links them too; the Safeguarding Policy links the safeguarding page', async ({
   page,
   request,
 }) => {
@@ -281,11 +281,38 @@ test('policies links each organisation document in a new tab, and the footer lin
   const main = page.getByRole('main');
   const footer = page.getByRole('contentinfo');
   for (const doc of documents) {
-    const link = main.getByRole('link', { name: doc.name });
-    await expect(link).toHaveAttribute('href', doc.document);
-    await expect(link).toHaveAttribute('target', '_blank');
-    await expect(footer.getByRole('link', { name: doc.name })).toHaveAttribute('href', doc.document);
+    const links = [main.getByRole('link', { name: doc.name }), footer.getByRole('link', { name: doc.name })];
+    for (const link of links) {
+      if (doc.name === 'Safeguarding Policy') {
+        await expect(link).toHaveAttribute('href', '/safeguarding');
+        await expect(link).not.toHaveAttribute('target', '_blank');
+      } else {
+        await expect(link).toHaveAttribute('href', doc.document);
+        await expect(link).toHaveAttribute('target', '_blank');
+      }
+    }
   }
+
+  // the Safeguarding Policy leads to the safeguarding page, which offers the PDF itself
+  const policy = documents.find((d) => d.name === 'Safeguarding Policy');
+  await main.getByRole('link', { name: 'Safeguarding Policy' }).click();
+  await expect(page).toHaveURL(/\/safeguarding$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Safeguarding' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Safeguarding Policy' })).toHaveAttribute('href', policy?.document ?? '');
+
+  // the name must match exactly, case included: another spelling is an ordinary document
+  await page.route('**/api/v1/organization-documents/', (route) =>
+    route.fulfill({ json: documents.map((d) => ({ ...d, name: d.name.toLowerCase() })) }),
+  );
+  await page.goto('/policies');
+  await expect(main.getByRole('link', { name: 'safeguarding policy' })).toHaveAttribute('href', policy?.document ?? '');
+  await expect(footer.getByRole('link', { name: 'safeguarding policy' })).toHaveAttribute(
+    'href',
+    policy?.document ?? '',
+  );
+  await page.unroute('**/api/v1/organization-documents/');
+
+  await page.goto('/policies');
   await main.getByRole('link', { name: 'Go back to home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
