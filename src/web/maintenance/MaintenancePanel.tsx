@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
+import { serverMessage } from '../api/server-error.ts';
 import { ResultAlert, useTimedResult } from '../ui/ResultAlert.tsx';
 import { MAINTENANCE_MSG, TOGGLE_RESULT_MS } from './messages.ts';
 import { useMaintenanceStore } from './store.ts';
@@ -31,8 +32,7 @@ export function MaintenancePanel() {
       setEnabled(res.is_enabled);
       setResult({ kind: 'success', message: res.is_enabled ? MAINTENANCE_MSG.enabled : MAINTENANCE_MSG.disabled });
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : MAINTENANCE_MSG.toggleFailed;
-      setResult({ kind: 'error', message });
+      setResult({ kind: 'error', message: serverMessage(error, MAINTENANCE_MSG.toggleFailed) });
     } finally {
       setBusy(false);
     }
