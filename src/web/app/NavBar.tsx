@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconExternalLink, IconSnowflake } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useProfileStore } from '../accounts/store.ts';
+import { useLogout } from '../accounts/useLogout.ts';
 import { useModalStore } from '../ui/modal-store.ts';
 import { useAssociation } from '../ui/useAssociation.ts';
 import { CartIndicator } from './CartIndicator.tsx';
@@ -10,7 +11,6 @@ import { NavDrawer } from './NavDrawer.tsx';
 import { ABOUT_GROUP, HOME_LINK, isActive, MAIN_LINKS, type NavItem, POLICIES_LINK } from './nav-links.ts';
 import { NARROW_QUERY, paths } from './paths.ts';
 import { UserMenu } from './UserMenu.tsx';
-import { useLogout } from './useLogout.ts';
 
 /** The navigation bar (doc 1 §2). On screens of 768 px or less it becomes a burger opening a
  * slide-in side menu with the same links. */
