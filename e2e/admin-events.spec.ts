@@ -268,6 +268,8 @@ test('cancelling an event asks for confirmation first', async ({ page, request }
   await expect(confirm).toContainText(name);
   await confirm.getByRole('button', { name: 'Keep event' }).click();
   await expect(confirm).toBeHidden();
+  // focus goes back to the button that opened the confirmation
+  await expect(row(page, name).getByRole('button', { name: `Cancel ${name}` })).toBeFocused();
   await expect(row(page, name).getByText('Cancelled', { exact: true })).toHaveCount(0);
 
   await row(page, name)
@@ -278,4 +280,8 @@ test('cancelling an event asks for confirmation first', async ({ page, request }
   await expect(row(page, name).getByText('Cancelled', { exact: true })).toBeVisible();
   // a cancelled event cannot be cancelled again
   await expect(row(page, name).getByRole('button', { name: `Cancel ${name}` })).toBeDisabled();
+  // focus is not lost on the page body
+  expect(await page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body)).toBe(
+    true,
+  );
 });

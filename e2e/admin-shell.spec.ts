@@ -98,6 +98,13 @@ test("a failed maintenance toggle shows the server's error, or Failed to toggle 
   const toggle = page.getByRole('button', { name: 'Enable Maintenance Mode' });
   const confirm = page.getByRole('dialog', { name: 'Enable maintenance mode?' });
 
+  // cancelling the confirmation returns focus to the toggle
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(toggle).toBeFocused();
+
   const attempts: { answer: (route: import('@playwright/test').Route) => Promise<void>; shows: string }[] = [
     // a network failure: not the server's words
     { answer: (route) => route.abort('failed'), shows: 'Failed to toggle maintenance mode' },
@@ -121,6 +128,8 @@ test("a failed maintenance toggle shows the server's error, or Failed to toggle 
     const result = page.getByRole('main').getByRole('alert').filter({ hasNotText: 'How maintenance mode works' });
     await expect(result).toHaveText(shows);
     await expect(page.getByTestId('maintenance-status')).toHaveText('Site Online');
+    // focus is back on the toggle, which is ready again
+    await expect(toggle).toBeFocused();
     await page.unroute('**/api/v1/maintenance/toggle/');
   }
 });

@@ -2,10 +2,12 @@ import { MSG } from '../../domain/accounts/messages.ts';
 import { ApiError } from '../api/client.ts';
 import { serverMessage } from '../api/server-error.ts';
 
-/** One look for the account modals: a bold title and a named close button. */
+/** One look for the account modals: a bold title and a named close button. Focus goes back to
+ * what opened them through the modal store (ModalHost), not through each modal. */
 export const MODAL_CHROME = {
   styles: { title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } },
   closeButtonProps: { 'aria-label': 'Close' },
+  returnFocus: false,
 } as const;
 
 /** After a failed validation: scroll to the first invalid field of the form and focus it

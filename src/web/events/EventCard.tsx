@@ -183,11 +183,14 @@ export function EventCard({ event, preview = false }: EventCardProps) {
                       onClick={(e) => e.preventDefault()}
                     >
                       {REGISTRATION_LABELS.full}
+                      <VisuallyHidden>: {name}</VisuallyHidden>
                     </Button>
                   </Tooltip>
                 ) : (
                   <Button fullWidth onClick={enter}>
+                    {/* the visible word stays short; a screen reader hears which event */}
                     {price === 'FREE' ? 'Book' : 'Enter'}
+                    <VisuallyHidden> {name}</VisuallyHidden>
                   </Button>
                 )}
                 {state.status === 'full' && <VisuallyHidden id={fullTipId}>{EVENT_FULL_TOOLTIP}</VisuallyHidden>}
@@ -239,7 +242,7 @@ export function EventCard({ event, preview = false }: EventCardProps) {
               <Text size="sm" fw={700} mt={4}>
                 Documents
               </Text>
-              <EventDocuments event={event} preview={preview} />
+              <EventDocuments event={event} name={name} preview={preview} />
             </Stack>
           </Card>
         </div>
@@ -249,7 +252,7 @@ export function EventCard({ event, preview = false }: EventCardProps) {
 }
 
 /** The back's documents: one tab per document, each panel linking the file in a new tab. */
-function EventDocuments({ event, preview }: { event: Product; preview: boolean }) {
+function EventDocuments({ event, name, preview }: { event: Product; name: string; preview: boolean }) {
   const first = event.documents[0];
   const [active, setActive] = useState<string | null>(first ? String(first.id) : null);
   if (!first) {
@@ -262,7 +265,7 @@ function EventDocuments({ event, preview }: { event: Product; preview: boolean }
   const current = event.documents.some((d) => String(d.id) === active) ? active : String(first.id);
   return (
     <Tabs value={current} onChange={setActive} variant="pills" keepMounted={false}>
-      <Tabs.List aria-label={`Documents for ${event.name || 'this event'}`}>
+      <Tabs.List aria-label={`Documents for ${name}`}>
         {event.documents.map((doc) => (
           <Tabs.Tab key={doc.id} value={String(doc.id)} leftSection={<IconFileText size={14} aria-hidden />}>
             {doc.name}
@@ -284,6 +287,7 @@ function EventDocuments({ event, preview }: { event: Product; preview: boolean }
               leftSection={<IconExternalLink size={16} aria-hidden />}
             >
               Open {doc.name}
+              <VisuallyHidden> for {name}</VisuallyHidden>
             </Button>
           )}
         </Tabs.Panel>

@@ -1,6 +1,5 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatEventDate } from '../../../domain/dates.ts';
@@ -14,6 +13,7 @@ import {
 import { focusFirstInvalid } from '../../accounts/form-helpers.ts';
 import { ApiError } from '../../api/client.ts';
 import { NARROW_QUERY } from '../../app/paths.ts';
+import { openConfirm } from '../../ui/confirm.ts';
 import { toast } from '../../ui/toast.ts';
 import { useAssociation } from '../../ui/useAssociation.ts';
 import { useProducts } from '../api.ts';
@@ -115,7 +115,7 @@ export function BookingsPanel() {
   };
 
   const confirmCancel = (event: Product) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Cancel event?',
       children: (
         <Stack gap="xs">
@@ -129,8 +129,6 @@ export function BookingsPanel() {
         </Stack>
       ),
       labels: { confirm: 'Cancel event', cancel: 'Keep event' },
-      confirmProps: { color: 'red.9' },
-      closeButtonProps: { 'aria-label': 'Close' },
       onConfirm: () =>
         cancel.mutate(event.id, {
           onSuccess: () => toast.admin('success', CANCELLED),

@@ -10,6 +10,7 @@ import {
   registrationState,
 } from '../../../domain/events/index.ts';
 import { displayPrice } from '../../../domain/money.ts';
+import { softDisabled } from '../../ui/focus.ts';
 import { eventTypeLabel, placesLabel } from './model.ts';
 
 interface EventTableProps {
@@ -144,8 +145,9 @@ export function EventTable(props: EventTableProps) {
                       variant="outline"
                       color="red.8"
                       leftSection={<IconBan size={14} aria-hidden />}
-                      onClick={() => props.onCancelEvent(event)}
-                      disabled={event.is_cancelled}
+                      // a cancelled event stays focusable, so focus back from the confirmation is kept
+                      onClick={() => !event.is_cancelled && props.onCancelEvent(event)}
+                      {...softDisabled(event.is_cancelled)}
                       aria-label={`Cancel ${event.name}`}
                     >
                       Cancel event
