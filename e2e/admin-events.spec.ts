@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { londonToday } from '../src/domain/dates.ts';
+import { formatEventDate, londonToday } from '../src/domain/dates.ts';
 import { apiToken, DEMO, expect, logInWithModal, test } from './fixtures.ts';
 
 /**
@@ -284,4 +284,24 @@ test('cancelling an event asks for confirmation first', async ({ page, request }
   expect(await page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body)).toBe(
     true,
   );
+});
+
+test('the event table shows the long date above 768 px and DD/MM/YYYY at 768 px or less', async ({ page, request }) => {
+  const name = uniqueName('Date Format Race');
+  await createRaceByApi(request, name);
+  await openBookings(page);
+  const long = formatEventDate(day(20), false);
+  const short = formatEventDate(day(20), true);
+  expect(long).toMatch(/^[A-Z][a-z]+day \d{1,2}(st|nd|rd|th) [A-Z][a-z]+ \d{4}$/);
+
+  for (const width of [1280, 769]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(row(page, name).getByText(long, { exact: true }), `at ${width} px`).toBeVisible();
+    await expect(row(page, name).getByText(short, { exact: true })).toBeHidden();
+  }
+  for (const width of [768, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(row(page, name).getByText(short, { exact: true }), `at ${width} px`).toBeVisible();
+    await expect(row(page, name).getByText(long, { exact: true })).toBeHidden();
+  }
 });

@@ -1,6 +1,5 @@
 import { Alert, Badge, Button, Group, Loader, Select, Table, Text } from '@mantine/core';
 import { IconBan, IconFiles, IconPencil } from '@tabler/icons-react';
-import { formatEventDate } from '../../../domain/dates.ts';
 import {
   type EventFilter,
   eventFilterOptions,
@@ -11,6 +10,7 @@ import {
 } from '../../../domain/events/index.ts';
 import { displayPrice } from '../../../domain/money.ts';
 import { softDisabled } from '../../ui/focus.ts';
+import { EventDate } from '../EventDate.tsx';
 import { eventTypeLabel, placesLabel } from './model.ts';
 
 interface EventTableProps {
@@ -53,7 +53,8 @@ function StatusBadge({ event, now }: { event: Product; now: Date }) {
 }
 
 /** The Bookings panel's event table (doc 2 §2): the nine filters (default upcoming), one row per
- * event with Edit, Documents and Cancel event. It scrolls sideways inside itself on a phone. */
+ * event with Edit, Documents and Cancel event. Dates are long above 768 px and DD/MM/YYYY below
+ * (doc 1 §9). It scrolls sideways inside itself on a phone. */
 export function EventTable(props: EventTableProps) {
   const { events, code, filter, loading, failed, editingId } = props;
   const now = new Date();
@@ -112,7 +113,9 @@ export function EventTable(props: EventTableProps) {
             {events.map((event) => (
               <Table.Tr key={event.id} bg={event.id === editingId ? 'blue.0' : undefined}>
                 <Table.Td fw={600}>{event.name}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatEventDate(event.date, true)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <EventDate iso={event.date} />
+                </Table.Td>
                 <Table.Td>{eventTypeLabel(event.event_type, code)}</Table.Td>
                 <Table.Td>{event.slope_name}</Table.Td>
                 <Table.Td>{event.event_type === 'race' ? displayPrice(event.price) : '—'}</Table.Td>
@@ -121,7 +124,7 @@ export function EventTable(props: EventTableProps) {
                   <StatusBadge event={event} now={now} />
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={6} wrap="wrap" miw={230}>
+                  <Group gap={6} wrap="wrap">
                     <Button
                       size="compact-sm"
                       variant="default"
