@@ -31,6 +31,7 @@ import { useModalStore } from '../ui/modal-store.ts';
 import { toast } from '../ui/toast.ts';
 import { cardDate, ENTRY_COMING_MESSAGE, NO_DOCUMENTS_NOTE, statusLine } from './card-text.ts';
 import classes from './EventCard.module.css';
+import { STATUS_COLOR } from './status-look.ts';
 
 /** The current time, refreshed every minute so a window that opens or closes while the page is
  * open changes the card without a reload. */
@@ -47,8 +48,6 @@ export function useNow(): Date {
 export function useNarrow(): boolean {
   return useMediaQuery(NARROW_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
 }
-
-const STATUS_COLOR = { opening: 'blue.8', closing: 'teal.9', closed: 'gray.7' } as const;
 
 export interface EventCardProps {
   event: Product;
@@ -127,7 +126,7 @@ export function EventCard({ event, preview = false }: EventCardProps) {
               )}
               {event.logo && <img className={classes.logo} src={event.logo} alt="" loading="lazy" />}
               {event.is_cancelled && (
-                <Badge color="red.8" size="lg" pos="absolute" bottom={12} right={12}>
+                <Badge color={STATUS_COLOR.cancelled} size="lg" pos="absolute" bottom={12} right={12}>
                   Cancelled
                 </Badge>
               )}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -20,6 +20,7 @@ import { useCancelEvent, useSaveEvent } from './api.ts';
 import classes from './BookingsPanel.module.css';
 import { DocumentsModal } from './DocumentsModal.tsx';
 import { EventForm } from './EventForm.tsx';
+import { EventStatusBadge } from './EventStatusBadge.tsx';
 import { EventTable } from './EventTable.tsx';
 import { useEventForm } from './useEventForm.ts';
 
@@ -168,11 +169,7 @@ export function BookingsPanel() {
           </Title>
           {editing && (
             <Group gap="xs">
-              {editing.is_cancelled && (
-                <Badge color="red.9" variant="filled">
-                  Cancelled
-                </Badge>
-              )}
+              {editing.is_cancelled && <EventStatusBadge event={editing} now={new Date()} />}
               <Button variant="subtle" size="compact-sm" onClick={startNew}>
                 New event instead
               </Button>

@@ -1,17 +1,11 @@
-import { Alert, Badge, Button, Group, Loader, Select, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Table, Text } from '@mantine/core';
 import { IconBan, IconFiles, IconPencil } from '@tabler/icons-react';
-import {
-  type EventFilter,
-  eventFilterOptions,
-  type Product,
-  parseEventFilter,
-  REGISTRATION_LABELS,
-  registrationState,
-} from '../../../domain/events/index.ts';
+import { type EventFilter, type Product, parseEventFilter } from '../../../domain/events/index.ts';
 import { displayPrice } from '../../../domain/money.ts';
 import { softDisabled } from '../../ui/focus.ts';
 import { EventDate } from '../EventDate.tsx';
-import { eventTypeLabel, placesLabel } from './model.ts';
+import { EventStatusBadge } from './EventStatusBadge.tsx';
+import { eventFilterChoices, eventTypeLabel, placesLabel } from './model.ts';
 
 interface EventTableProps {
   events: Product[];
@@ -26,32 +20,6 @@ interface EventTableProps {
   onCancelEvent: (event: Product) => void;
 }
 
-const STATUS_COLORS = {
-  opening: 'blue',
-  closing: 'teal',
-  closed: 'gray',
-  full: 'orange',
-  cancelled: 'red',
-  none: 'gray',
-} as const;
-
-function StatusBadge({ event, now }: { event: Product; now: Date }) {
-  if (event.is_cancelled) {
-    return (
-      <Badge color="red.9" variant="filled" tt="none" size="md" w="max-content">
-        Cancelled
-      </Badge>
-    );
-  }
-  if (event.event_type !== 'race') return <Text size="sm">Scheduled</Text>;
-  const { status } = registrationState(event, now);
-  return (
-    <Badge color={STATUS_COLORS[status]} variant="dot" tt="none" size="md" w="max-content">
-      {REGISTRATION_LABELS[status]}
-    </Badge>
-  );
-}
-
 /** The Bookings panel's event table (doc 2 §2): the nine filters (default upcoming), one row per
  * event with Edit, Documents and Cancel event. Dates are long above 768 px and DD/MM/YYYY below
  * (doc 1 §9). It scrolls sideways inside itself on a phone. */
@@ -64,7 +32,7 @@ export function EventTable(props: EventTableProps) {
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="sm">
         <Select
           label="Filter events"
-          data={eventFilterOptions(code)}
+          data={eventFilterChoices(code)}
           value={filter}
           onChange={(value) => props.onFilterChange(parseEventFilter(value))}
           allowDeselect={false}
@@ -121,7 +89,7 @@ export function EventTable(props: EventTableProps) {
                 <Table.Td>{event.event_type === 'race' ? displayPrice(event.price) : '—'}</Table.Td>
                 <Table.Td>{placesLabel(event)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <StatusBadge event={event} now={now} />
+                  <EventStatusBadge event={event} now={now} />
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="wrap">
