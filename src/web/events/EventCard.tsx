@@ -12,7 +12,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery, useReducedMotion } from '@mantine/hooks';
+import { useReducedMotion } from '@mantine/hooks';
 import {
   IconCalendarEvent,
   IconExternalLink,
@@ -26,8 +26,8 @@ import type { Product } from '../../domain/events/product.ts';
 import { EVENT_FULL_TOOLTIP, REGISTRATION_LABELS, registrationState } from '../../domain/events/registration.ts';
 import { displayPrice } from '../../domain/money.ts';
 import { useProfileStore } from '../accounts/store.ts';
-import { NARROW_QUERY } from '../app/paths.ts';
 import { useModalStore } from '../ui/modal-store.ts';
+import { NarrowOrWide } from '../ui/NarrowOrWide.tsx';
 import { toast } from '../ui/toast.ts';
 import { cardDate, ENTRY_COMING_MESSAGE, NO_DOCUMENTS_NOTE, statusLine } from './card-text.ts';
 import classes from './EventCard.module.css';
@@ -44,11 +44,6 @@ export function useNow(): Date {
   return now;
 }
 
-/** Whether the screen is narrow (768 px or less): dates are then DD/MM/YYYY (doc 1 §9). */
-export function useNarrow(): boolean {
-  return useMediaQuery(NARROW_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
-}
-
 export interface EventCardProps {
   event: Product;
   /** The admin form's live preview: renders from partial data, and nothing navigates or books. */
@@ -62,7 +57,6 @@ export interface EventCardProps {
  * turn is instant for visitors who prefer reduced motion.
  */
 export function EventCard({ event, preview = false }: EventCardProps) {
-  const narrow = useNarrow();
   const now = useNow();
   const reducedMotion = useReducedMotion();
   const [flipped, setFlipped] = useState(false);
@@ -73,8 +67,11 @@ export function EventCard({ event, preview = false }: EventCardProps) {
 
   const isRace = event.event_type === 'race';
   const state = registrationState(event, now);
-  const status = statusLine(event, now, narrow, preview);
-  const date = cardDate(event.date, narrow);
+  // dates are DD/MM/YYYY at 768 px or less (doc 1 §9): both forms render, CSS shows one
+  const status = statusLine(event, now, false, preview);
+  const date = cardDate(event.date, false);
+  const narrowStatus = statusLine(event, now, true, preview);
+  const narrowDate = cardDate(event.date, true);
   const name = event.name.trim() || (preview ? 'Event name' : 'Event');
   const price = displayPrice(event.price);
 
@@ -139,7 +136,7 @@ export function EventCard({ event, preview = false }: EventCardProps) {
               <Group gap={6} wrap="nowrap" c="gray.8">
                 <IconCalendarEvent size={16} aria-hidden style={{ flexShrink: 0 }} />
                 <Text size="sm" data-testid="event-date">
-                  {date ?? 'Date to be confirmed'}
+                  {date ? <NarrowOrWide wide={date} narrow={narrowDate} /> : 'Date to be confirmed'}
                 </Text>
               </Group>
               <Group gap={6} wrap="nowrap" c="gray.8">
@@ -153,7 +150,7 @@ export function EventCard({ event, preview = false }: EventCardProps) {
               )}
               {isRace && status && !event.is_cancelled && (
                 <Text size="sm" fw={600} c={STATUS_COLOR[statusKey]} data-testid="event-status">
-                  {status}
+                  <NarrowOrWide wide={status} narrow={narrowStatus} />
                 </Text>
               )}
               {!isRace && event.banner_message.trim() && (
@@ -214,7 +211,7 @@ export function EventCard({ event, preview = false }: EventCardProps) {
                 </Text>
                 {date && (
                   <Text size="sm" c="gray.7">
-                    {date}
+                    <NarrowOrWide wide={date} narrow={narrowDate} />
                   </Text>
                 )}
               </div>
