@@ -81,7 +81,8 @@ export function EventTable(props: EventTableProps) {
             {events.map((event) => (
               <Table.Tr key={event.id} bg={event.id === editingId ? 'blue.0' : undefined}>
                 <Table.Td fw={600}>{event.name}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {/* the long date may wrap after its day, so the row's buttons fit at 1280 px */}
+                <Table.Td miw={120}>
                   <EventDate iso={event.date} />
                 </Table.Td>
                 <Table.Td>{eventTypeLabel(event.event_type, code)}</Table.Td>
