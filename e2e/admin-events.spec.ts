@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { londonToday } from '../src/domain/dates.ts';
+import { formatEventDate, londonToday } from '../src/domain/dates.ts';
 import { apiToken, DEMO, expect, logInWithModal, test } from './fixtures.ts';
 
 /**
@@ -226,7 +226,7 @@ test('a jpg chosen as the logo is refused and nothing is created', async ({ page
   const events = (await (await request.get('/api/v1/products/')).json()) as { name: string }[];
   expect(events.map((e) => e.name)).not.toContain(name);
   await page.getByRole('combobox', { name: 'Filter events' }).click();
-  await page.getByRole('option', { name: 'all', exact: true }).click();
+  await page.getByRole('option', { name: 'All events', exact: true }).click();
   await expect(row(page, name)).toHaveCount(0);
 });
 
@@ -268,6 +268,8 @@ test('cancelling an event asks for confirmation first', async ({ page, request }
   await expect(confirm).toContainText(name);
   await confirm.getByRole('button', { name: 'Keep event' }).click();
   await expect(confirm).toBeHidden();
+  // focus goes back to the button that opened the confirmation
+  await expect(row(page, name).getByRole('button', { name: `Cancel ${name}` })).toBeFocused();
   await expect(row(page, name).getByText('Cancelled', { exact: true })).toHaveCount(0);
 
   await row(page, name)
@@ -278,4 +280,108 @@ test('cancelling an event asks for confirmation first', async ({ page, request }
   await expect(row(page, name).getByText('Cancelled', { exact: true })).toBeVisible();
   // a cancelled event cannot be cancelled again
   await expect(row(page, name).getByRole('button', { name: `Cancel ${name}` })).toBeDisabled();
+  // focus is not lost on the page body
+  expect(await page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body)).toBe(
+    true,
+  );
+});
+
+test('the event table shows the long date above 768 px and DD/MM/YYYY at 768 px or less', async ({ page, request }) => {
+  const name = uniqueName('Date Format Race');
+  await createRaceByApi(request, name);
+  await openBookings(page);
+  const long = formatEventDate(day(20), false);
+  const short = formatEventDate(day(20), true);
+  expect(long).toMatch(/^[A-Z][a-z]+day \d{1,2}(st|nd|rd|th) [A-Z][a-z]+ \d{4}$/);
+
+  for (const width of [1280, 769]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(row(page, name).getByText(long, { exact: true }), `at ${width} px`).toBeVisible();
+    await expect(row(page, name).getByText(short, { exact: true })).toBeHidden();
+  }
+  for (const width of [768, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(row(page, name).getByText(short, { exact: true }), `at ${width} px`).toBeVisible();
+    await expect(row(page, name).getByText(long, { exact: true })).toBeHidden();
+  }
+});
+
+test('the filter choices are words, and every status shows in one badge style', async ({ page, request }) => {
+  const code = await associationCode(request);
+  const name = uniqueName('Badge Race');
+  await createRaceByApi(request, name);
+  await openBookings(page);
+
+  const filter = page.getByRole('combobox', { name: 'Filter events' });
+  await expect(filter).toHaveValue('Upcoming events');
+  await filter.click();
+  await expect(page.getByRole('option')).toHaveText([
+    'All events',
+    'Upcoming events',
+    'Past events',
+    `${code} events`,
+    `Non-${code} events`,
+    `Upcoming ${code} events`,
+    `Upcoming non-${code} events`,
+    `Past ${code} events`,
+    `Past non-${code} events`,
+  ]);
+  await page.getByRole('option', { name: 'All events', exact: true }).click();
+  await expect(filter).toHaveValue('All events');
+
+  // cancel one so that every kind of status is in the table
+  await row(page, name)
+    .getByRole('button', { name: `Cancel ${name}` })
+    .click();
+  await page.getByRole('dialog', { name: 'Cancel event?' }).getByRole('button', { name: 'Cancel event' }).click();
+  await expect(row(page, name).getByText('Cancelled', { exact: true })).toBeVisible();
+
+  // one badge per row, all of one variant; one status, one colour
+  const badges = page.getByRole('table', { name: 'Events' }).getByTestId('event-status-badge');
+  const rows = page.getByRole('table', { name: 'Events' }).locator('tbody tr');
+  await expect(badges).toHaveCount(await rows.count());
+  const styles = await badges.evaluateAll((nodes) =>
+    nodes.map((n) => ({
+      text: n.textContent ?? '',
+      variant: n.getAttribute('data-variant'),
+      background: getComputedStyle(n).backgroundColor,
+    })),
+  );
+  expect(new Set(styles.map((s) => s.variant)).size).toBe(1);
+  const colours = new Map<string, Set<string>>();
+  for (const s of styles) colours.set(s.text, (colours.get(s.text) ?? new Set()).add(s.background));
+  for (const [text, set] of colours) expect(set.size, `${text} has one colour`).toBe(1);
+  expect([...colours.keys()]).toEqual(expect.arrayContaining(['Cancelled', 'Scheduled', 'Entry Closed']));
+
+  // the edit form's Cancelled badge is the table's
+  await row(page, name)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
+  const header = page.getByTestId('event-status-badge').filter({ hasText: 'Cancelled' });
+  const looks = await header.evaluateAll((nodes) =>
+    nodes.map((n) => `${n.getAttribute('data-variant')} ${getComputedStyle(n).backgroundColor}`),
+  );
+  expect(new Set(looks).size).toBe(1);
+  expect(looks.length).toBeGreaterThan(1);
+});
+
+test("the slope quick-fill puts the slope's name in the slope field", async ({ page, request }) => {
+  const slopes = (await (await request.get('/api/v1/slope-info/')).json()) as {
+    race_club_name: string;
+    slope_name: string;
+  }[];
+  const hemel = slopes.find((s) => s.race_club_name === 'Hemel Ski Race Club');
+  expect(hemel).toBeDefined();
+  const slope = hemel?.slope_name ?? '';
+  expect(slope).not.toBe('Hemel Ski Race Club');
+
+  await openBookings(page);
+  await chooseType(page, 'External');
+  const field = eventForm(page).getByLabel(/^Slope name/);
+  await field.click();
+  const option = page.getByRole('option', { name: new RegExp(`^${slope}`) });
+  // each choice says whose slope it is
+  await expect(option).toContainText('Hemel Ski Race Club');
+  await option.click();
+  await expect(field).toHaveValue(slope);
 });

@@ -91,6 +91,49 @@ test.describe('as the super administrator', () => {
   });
 });
 
+test("a failed maintenance toggle shows the server's error, or Failed to toggle maintenance mode", async ({ page }) => {
+  const menu = await openAdmin(page, DEMO.superAdmin);
+  await menu.getByRole('button', { name: 'Maintenance Mode' }).click();
+  await expect(page.getByTestId('maintenance-status')).toHaveText('Site Online');
+  const toggle = page.getByRole('button', { name: 'Enable Maintenance Mode' });
+  const confirm = page.getByRole('dialog', { name: 'Enable maintenance mode?' });
+
+  // cancelling the confirmation returns focus to the toggle
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(toggle).toBeFocused();
+
+  const attempts: { answer: (route: import('@playwright/test').Route) => Promise<void>; shows: string }[] = [
+    // a network failure: not the server's words
+    { answer: (route) => route.abort('failed'), shows: 'Failed to toggle maintenance mode' },
+    // a proxy's 502 page: not our server's JSON
+    {
+      answer: (route) =>
+        route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' }),
+      shows: 'Failed to toggle maintenance mode',
+    },
+    // our server's JSON error: its own text
+    {
+      answer: (route) =>
+        route.fulfill({ status: 409, json: { error: 'Maintenance is being changed elsewhere.', code: 'CONFLICT' } }),
+      shows: 'Maintenance is being changed elsewhere.',
+    },
+  ];
+  for (const { answer, shows } of attempts) {
+    await page.route('**/api/v1/maintenance/toggle/', answer);
+    await toggle.click();
+    await confirm.getByRole('button', { name: 'Enable' }).click();
+    const result = page.getByRole('main').getByRole('alert').filter({ hasNotText: 'How maintenance mode works' });
+    await expect(result).toHaveText(shows);
+    await expect(page.getByTestId('maintenance-status')).toHaveText('Site Online');
+    // focus is back on the toggle, which is ready again
+    await expect(toggle).toBeFocused();
+    await page.unroute('**/api/v1/maintenance/toggle/');
+  }
+});
+
 async function expectVisitorSees(browser: Browser, text: string) {
   const visitor = await browser.newPage();
   // the server caches the status for up to 2 s

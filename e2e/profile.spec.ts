@@ -40,6 +40,30 @@ test.describe('My Profile', () => {
     await expect(page.getByLabel('Email')).toHaveValue(`${user.username}@example.com`);
   });
 
+  test('logging out from My Profile makes no call that fails and logs no error', async ({ page, request }) => {
+    const user = await registerUser(request);
+    await openProfile(page, user);
+    await expect(page.getByTestId('profile-username')).toHaveText(user.username);
+
+    const failed: string[] = [];
+    const errors: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() >= 400) failed.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+    });
+    page.on('requestfailed', (req) => failed.push(`failed ${req.method()} ${req.url()}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+
+    await page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Upcoming Events' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   test('the side menu shows Linked Accounts and Change Password', async ({ page, request }) => {
     const user = await registerUser(request);
     await openProfile(page, user);

@@ -11,6 +11,8 @@ import { expect, logInWithModal, registerUser, test } from './fixtures.ts';
 
 const LONG_DATE = /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2}(st|nd|rd|th) [A-Z][a-z]+ \d{4}$/;
 const SHORT_DATE = /^\d{2}\/\d{2}\/\d{4}$/;
+/** Dates come in both forms and CSS shows one: compare what is rendered (innerText), not the markup. */
+const SHOWN = { useInnerText: true } as const;
 
 function card(page: Page, name: string) {
   return page.getByRole('article', { name });
@@ -61,9 +63,10 @@ test('booking puts each seeded event in its section with its status and price', 
   const hemel = now.getByRole('article', { name: 'Hemel Open Slalom' });
   await expect(hemel.getByTestId('event-status')).toHaveText(
     /^Closing \d{1,2}(st|nd|rd|th) [A-Z][a-z]+ \d{4} at 18:00$/,
+    SHOWN,
   );
   await expect(hemel.getByTestId('event-price')).toHaveText('£25.00');
-  await expect(hemel.getByTestId('event-date')).toHaveText(LONG_DATE);
+  await expect(hemel.getByTestId('event-date')).toHaveText(LONG_DATE, SHOWN);
   await expect(hemel.getByRole('button', { name: 'Enter' })).toBeVisible();
 
   const free = now.getByRole('article', { name: 'Norfolk Fun Race' });
@@ -77,6 +80,7 @@ test('booking puts each seeded event in its section with its status and price', 
   const soon = section(page, 'Coming Soon').getByRole('article', { name: 'Welwyn Parallel Slalom' });
   await expect(soon.getByTestId('event-status')).toHaveText(
     /^Opening \d{1,2}(st|nd|rd|th) [A-Z][a-z]+ \d{4} at 19:00$/,
+    SHOWN,
   );
 
   // Other Events holds events run by others only: the association's AGM is not an event
@@ -108,8 +112,8 @@ test('dates are DD/MM/YYYY on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/booking');
   const hemel = card(page, 'Hemel Open Slalom');
-  await expect(hemel.getByTestId('event-date')).toHaveText(SHORT_DATE);
-  await expect(hemel.getByTestId('event-status')).toHaveText(/^Closing \d{2}\/\d{2}\/\d{4} at 18:00$/);
+  await expect(hemel.getByTestId('event-date')).toHaveText(SHORT_DATE, SHOWN);
+  await expect(hemel.getByTestId('event-status')).toHaveText(/^Closing \d{2}\/\d{2}\/\d{4} at 18:00$/, SHOWN);
 });
 
 test('a card flips to its web address and document tabs, and a document opens in a new tab', async ({ page }) => {
@@ -277,7 +281,7 @@ test('governance shows the paragraph, the downloads line, and its empty and erro
   await expect(page.getByRole('alert')).toHaveText('Failed to load governance information');
 });
 
-test('policies links each organisation document in a new tab, and the footer links them too', async ({
+test('policies links each organisation document in a new tab, and the footer links them too; the Safeguarding Policy links the safeguarding page', async ({
   page,
   request,
 }) => {
@@ -292,11 +296,38 @@ test('policies links each organisation document in a new tab, and the footer lin
   const main = page.getByRole('main');
   const footer = page.getByRole('contentinfo');
   for (const doc of documents) {
-    const link = main.getByRole('link', { name: doc.name });
-    await expect(link).toHaveAttribute('href', doc.document);
-    await expect(link).toHaveAttribute('target', '_blank');
-    await expect(footer.getByRole('link', { name: doc.name })).toHaveAttribute('href', doc.document);
+    const links = [main.getByRole('link', { name: doc.name }), footer.getByRole('link', { name: doc.name })];
+    for (const link of links) {
+      if (doc.name === 'Safeguarding Policy') {
+        await expect(link).toHaveAttribute('href', '/safeguarding');
+        await expect(link).not.toHaveAttribute('target', '_blank');
+      } else {
+        await expect(link).toHaveAttribute('href', doc.document);
+        await expect(link).toHaveAttribute('target', '_blank');
+      }
+    }
   }
+
+  // the Safeguarding Policy leads to the safeguarding page, which offers the PDF itself
+  const policy = documents.find((d) => d.name === 'Safeguarding Policy');
+  await main.getByRole('link', { name: 'Safeguarding Policy' }).click();
+  await expect(page).toHaveURL(/\/safeguarding$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Safeguarding' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Safeguarding Policy' })).toHaveAttribute('href', policy?.document ?? '');
+
+  // the name must match exactly, case included: another spelling is an ordinary document
+  await page.route('**/api/v1/organization-documents/', (route) =>
+    route.fulfill({ json: documents.map((d) => ({ ...d, name: d.name.toLowerCase() })) }),
+  );
+  await page.goto('/policies');
+  await expect(main.getByRole('link', { name: 'safeguarding policy' })).toHaveAttribute('href', policy?.document ?? '');
+  await expect(footer.getByRole('link', { name: 'safeguarding policy' })).toHaveAttribute(
+    'href',
+    policy?.document ?? '',
+  );
+  await page.unroute('**/api/v1/organization-documents/');
+
+  await page.goto('/policies');
   await main.getByRole('link', { name: 'Go back to home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });

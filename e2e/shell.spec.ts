@@ -132,3 +132,74 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();
   });
 });
+
+test('My Profile and Logout stay in reach at every width', async ({ page, request }) => {
+  const user = await registerUser(request);
+  await page.goto('/');
+  await logInWithModal(page, user);
+  const bar = page.getByRole('banner');
+
+  // from the phone breakpoint up to a wide screen they are in the bar itself
+  for (const width of [1280, 1100, 900, 769]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(bar.getByRole('link', { name: 'My Profile', exact: true }), `at ${width} px`).toBeVisible();
+    await expect(bar.getByRole('button', { name: 'Logout', exact: true }), `at ${width} px`).toBeVisible();
+    await expect(bar.getByRole('button', { name: 'Open navigation menu' })).toBeHidden();
+  }
+
+  // at 768 px or less they are in the side menu
+  for (const width of [768, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(bar.getByRole('link', { name: 'My Profile', exact: true })).toBeHidden();
+    await bar.getByRole('button', { name: 'Open navigation menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('link', { name: 'My Profile', exact: true }), `at ${width} px`).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Logout', exact: true }), `at ${width} px`).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+  }
+
+  // and they work from the bar at a middle width
+  await page.setViewportSize({ width: 900, height: 800 });
+  await bar.getByRole('link', { name: 'My Profile', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+  await bar.getByRole('button', { name: 'Logout', exact: true }).click();
+  await expect(bar.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
+});
+
+/** Waits until the page has stopped scrolling (a smooth scroll has finished). */
+async function scrollSettled(page: import('@playwright/test').Page): Promise<void> {
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => window.scrollY);
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      { intervals: [300] },
+    )
+    .toBe(true);
+}
+
+for (const width of [1280, 900, 375]) {
+  test(`footer links to #faq and #team show their heading below the sticky bar (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const [link, heading] of [
+      ['FAQs', 'Frequently Asked Questions'],
+      ['Meet the Team', 'Meet Our Team'],
+    ] as const) {
+      await page.goto('/');
+      await page.getByRole('contentinfo').getByRole('link', { name: link }).click();
+      const title = page.getByRole('heading', { level: 2, name: heading });
+      await expect(title).toBeVisible();
+      await scrollSettled(page);
+      const bar = await page.getByRole('banner').boundingBox();
+      const box = await title.boundingBox();
+      expect(await page.evaluate(() => window.scrollY), `${link} scrolled down`).toBeGreaterThan(0);
+      expect(box?.y ?? -1, `${heading} is below the bar`).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
+      expect((box?.y ?? 0) + (box?.height ?? 0), `${heading} is on screen`).toBeLessThanOrEqual(800);
+    }
+  });
+}

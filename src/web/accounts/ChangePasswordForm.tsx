@@ -2,16 +2,16 @@ import { Alert, Box, Button, PasswordInput, Stack, Text, Title } from '@mantine/
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { MSG } from '../../domain/accounts/messages.ts';
 import { type ChangePasswordInput, validateChangePassword } from '../../domain/accounts/validation.ts';
 import { ApiError } from '../api/client.ts';
 import { paths } from '../app/paths.ts';
 import { useModalStore } from '../ui/modal-store.ts';
 import { toast } from '../ui/toast.ts';
-import { accountsApi, logOut } from './api.ts';
+import { accountsApi } from './api.ts';
 import { changePasswordFailure, focusFirstInvalid } from './form-helpers.ts';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
+import { useLogout } from './useLogout.ts';
 
 /** How long the "changed, please log in again" toast stays. */
 const CHANGED_TOAST_MS = 8000;
@@ -19,7 +19,7 @@ const CHANGED_TOAST_MS = 8000;
 /** Change Password (doc 1 §2, §5): current, new and confirmation with the live checklist. After
  * a change the server ends every session, so the user is signed out and asked to log in again. */
 export function ChangePasswordForm() {
-  const navigate = useNavigate();
+  const logout = useLogout();
   const openModal = useModalStore((s) => s.open);
   const ref = useRef<HTMLFormElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -41,8 +41,7 @@ export function ChangePasswordForm() {
           duration: CHANGED_TOAST_MS,
           position: 'top-center',
         });
-        await logOut();
-        await navigate(`${paths.home}?redirect=${encodeURIComponent(paths.profile)}`);
+        await logout(`${paths.home}?redirect=${encodeURIComponent(paths.profile)}`);
         openModal('login');
       } catch (error) {
         const message = changePasswordFailure(error);

@@ -4,9 +4,10 @@ import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MSG } from '../../domain/accounts/messages.ts';
 import { validateResetRequest } from '../../domain/accounts/validation.ts';
+import { serverMessage } from '../api/server-error.ts';
 import { useModalStore } from '../ui/modal-store.ts';
 import { accountsApi } from './api.ts';
-import { MODAL_CHROME, serverMessage } from './form-helpers.ts';
+import { MODAL_CHROME } from './form-helpers.ts';
 
 type Outcome = { kind: 'sent'; message: string } | { kind: 'failed'; message: string } | null;
 

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextIn
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { MSG } from '../../domain/accounts/messages.ts';
 import { validateLogin } from '../../domain/accounts/validation.ts';
 import { ApiError } from '../api/client.ts';
@@ -25,8 +25,6 @@ export function LoginModal() {
   const open = useModalStore((s) => s.open);
   const close = useModalStore((s) => s.close);
   const navigate = useNavigate();
-  const location = useLocation();
-  const [searchParams] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -50,7 +48,10 @@ export function LoginModal() {
       form.reset();
       close();
       toast.success(`Welcome back, ${user.first_name}!`);
-      const target = redirectTarget(searchParams.get('redirect'), location.pathname);
+      // the address as it is now: a navigation that React has not finished rendering (a logout
+      // that just went to /?redirect=…) is already in the address bar
+      const here = new URL(window.location.href);
+      const target = redirectTarget(here.searchParams.get('redirect'), here.pathname);
       if (target) navigate(target);
     } catch (error) {
       setFailure(loginFailure(error));

@@ -37,9 +37,13 @@ function LinkedAccounts() {
 }
 
 /** My Profile (/profile, login required): a side menu with Profile Details, Linked Accounts and
- * Change Password (doc 1 §2 Account screens). On narrow screens the menu sits above the page. */
+ * Change Password (doc 1 §2 Account screens). On narrow screens the menu sits above the page.
+ * Once the session ends (Logout on this page) it renders nothing, so it asks the server for
+ * nothing while the app goes home. */
 export function ProfilePage() {
   const narrow = useMediaQuery(NARROW_QUERY) ?? false;
+  const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
+  if (!isLoggedIn) return null;
   return (
     <Container size="lg" py="xl">
       <Title order={1} mb="lg">

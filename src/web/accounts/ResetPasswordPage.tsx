@@ -6,9 +6,10 @@ import { useParams } from 'react-router';
 import { MSG } from '../../domain/accounts/messages.ts';
 import { validateResetPasswords } from '../../domain/accounts/validation.ts';
 import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/server-error.ts';
 import { useModalStore } from '../ui/modal-store.ts';
 import { accountsApi } from './api.ts';
-import { focusFirstInvalid, serverMessage } from './form-helpers.ts';
+import { focusFirstInvalid } from './form-helpers.ts';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
 
 /** /reset-password/{uidb64}/{token} (doc 1 §2, §4): New Password and Confirm New Password with

@@ -1,12 +1,10 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { MSG } from '../../domain/accounts/messages.ts';
 import { SESSION_COUNTDOWN_SECONDS, SESSION_TIMEOUT_MS, SESSION_WARNING_MS } from '../../domain/accounts/session.ts';
 import { refreshAccessToken } from '../api/client.ts';
-import { paths } from '../app/paths.ts';
 import { toast } from '../ui/toast.ts';
-import { logOut } from './api.ts';
+import { useLogout } from './useLogout.ts';
 
 /** The user activity that restarts the inactivity timers (doc 1 §4). */
 const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'click', 'scroll', 'touchstart'] as const;
@@ -17,7 +15,7 @@ const ACTIVITY_THROTTLE_MS = 1000;
  * without activity, logout after 25 minutes or when the countdown reaches zero. Mounted only
  * while logged in. Timers use setTimeout/setInterval and Date.now(), so a test clock drives them. */
 export function SessionTimeout() {
-  const navigate = useNavigate();
+  const logout = useLogout();
   const [warning, setWarning] = useState(false);
   const [secondsLeft, setSecondsLeft] = useState(SESSION_COUNTDOWN_SECONDS);
   const [busy, setBusy] = useState(false);
@@ -38,11 +36,10 @@ export function SessionTimeout() {
       ended.current = true;
       clearTimers();
       setWarning(false);
-      await logOut();
-      await navigate(paths.home);
+      await logout();
       if (timedOut) toast.warning(MSG.sessionExpired);
     },
-    [clearTimers, navigate],
+    [clearTimers, logout],
   );
 
   const showWarning = useCallback(() => {

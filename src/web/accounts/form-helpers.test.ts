@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/accounts/messages.ts';
 import { ApiError } from '../api/client.ts';
-import { changePasswordFailure, redirectTarget, serverMessage } from './form-helpers.ts';
+import { changePasswordFailure, redirectTarget } from './form-helpers.ts';
 
 describe('redirectTarget', () => {
   it('goes to an in-site path that differs from the current one', () => {
@@ -16,15 +16,6 @@ describe('redirectTarget', () => {
     expect(redirectTarget('https://evil.example/', '/')).toBeNull();
     expect(redirectTarget('//evil.example/', '/')).toBeNull();
     expect(redirectTarget('/\\evil.example', '/')).toBeNull();
-  });
-});
-
-describe('serverMessage', () => {
-  it('uses a 4xx message and falls back for 5xx, generic or non-API failures', () => {
-    expect(serverMessage(new ApiError(400, MSG.resetLinkInvalid), 'x')).toBe(MSG.resetLinkInvalid);
-    expect(serverMessage(new ApiError(500, 'Internal Server Error'), 'x')).toBe('x');
-    expect(serverMessage(new ApiError(404, 'Request failed (404)'), 'x')).toBe('x');
-    expect(serverMessage(new TypeError('Failed to fetch'), 'x')).toBe('x');
   });
 });
 
@@ -45,7 +36,7 @@ describe('changePasswordFailure', () => {
   });
 
   it('falls back to the message, then to the generic text', () => {
-    expect(changePasswordFailure(new ApiError(400, 'Something specific'))).toBe('Something specific');
+    expect(changePasswordFailure(new ApiError(400, 'Something specific', 'BAD_REQUEST'))).toBe('Something specific');
     expect(changePasswordFailure(new ApiError(500, 'Internal Server Error'))).toBe(MSG.changePasswordFailed);
     expect(changePasswordFailure(new Error('network'))).toBe(MSG.changePasswordFailed);
   });

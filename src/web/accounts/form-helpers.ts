@@ -1,20 +1,14 @@
 import { MSG } from '../../domain/accounts/messages.ts';
 import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/server-error.ts';
 
-/** One look for the account modals: a bold title and a named close button. */
+/** One look for the account modals: a bold title and a named close button. Focus goes back to
+ * what opened them through the modal store (ModalHost), not through each modal. */
 export const MODAL_CHROME = {
   styles: { title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } },
   closeButtonProps: { 'aria-label': 'Close' },
+  returnFocus: false,
 } as const;
-
-/** The server's own message when it sent one a person can read (a 4xx with a message), else the
- * fallback. 5xx details are hidden by the server and network failures carry no message. */
-export function serverMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status < 500 && error.message && !error.message.startsWith('Request failed')) {
-    return error.message;
-  }
-  return fallback;
-}
 
 /** After a failed validation: scroll to the first invalid field of the form and focus it
  * (doc 1 §5). React may commit the errors (aria-invalid) a few frames later on a busy machine, so

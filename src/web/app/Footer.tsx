@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../api/client.ts';
 import { useOrganizationDocuments } from '../content/api.ts';
+import { OrganizationDocumentLink } from '../content/OrganizationDocumentLink.tsx';
 import { useAssociation } from '../ui/useAssociation.ts';
 import { FRONTEND_VERSION, paths } from './paths.ts';
 
@@ -18,7 +19,8 @@ async function fetchBackendVersion(): Promise<string> {
 
 const linkProps = { c: 'gray.3', fz: 'sm' } as const;
 
-/** The footer (doc 1 §2): quick links, organisation documents and v{backend}.{frontend}. */
+/** The footer (doc 1 §2): quick links, organisation documents (the Safeguarding Policy leads to the
+ * safeguarding page) and v{backend}.{frontend}. */
 export function Footer() {
   const association = useAssociation();
   // A failure is only logged (by the hook) and shows no documents (doc 1 §8).
@@ -68,9 +70,7 @@ export function Footer() {
                 Documents
               </Text>
               {documents.data?.map((doc) => (
-                <Anchor key={doc.id} href={doc.document} target="_blank" rel="noopener noreferrer" {...linkProps}>
-                  {doc.name}
-                </Anchor>
+                <OrganizationDocumentLink key={doc.id} doc={doc} {...linkProps} />
               ))}
             </Stack>
           )}

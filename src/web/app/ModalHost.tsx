@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { returnFocus } from '../ui/focus.ts';
 import { useModalStore } from '../ui/modal-store.ts';
 
 // The account forms (and their validation) load the first time a modal opens, so that public
@@ -10,7 +11,9 @@ const ForgotPasswordModal = lazy(async () => ({
 }));
 
 /** The site's modals (doc 1 §2): each reads the modal store itself, so one is open at a time.
- * They stay mounted once loaded, so their open and close transitions run as usual. */
+ * They stay mounted once loaded, so their open and close transitions run as usual. When the last
+ * one closes, focus goes back to what opened the first (the modals' own return is off: it misses
+ * the first opening, while the code loads, and a switch from one modal to another). */
 export function ModalHost() {
   const modal = useModalStore((s) => s.modal);
   const [wanted, setWanted] = useState(modal !== 'none');
@@ -18,6 +21,14 @@ export function ModalHost() {
   useEffect(() => {
     if (modal !== 'none') setWanted(true);
   }, [modal]);
+
+  useEffect(
+    () =>
+      useModalStore.subscribe((state, previous) => {
+        if (state.modal === 'none' && previous.modal !== 'none') returnFocus(previous.opener);
+      }),
+    [],
+  );
 
   if (!wanted) return null;
   return (

@@ -1,24 +1,53 @@
 import { Anchor, Box, Burger, Button, Group, Menu } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconExternalLink, IconSnowflake } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useProfileStore } from '../accounts/store.ts';
+import { useLogout } from '../accounts/useLogout.ts';
 import { useModalStore } from '../ui/modal-store.ts';
+import responsive from '../ui/responsive.module.css';
 import { useAssociation } from '../ui/useAssociation.ts';
 import { CartIndicator } from './CartIndicator.tsx';
+import classes from './NavBar.module.css';
 import { NavDrawer } from './NavDrawer.tsx';
 import { ABOUT_GROUP, HOME_LINK, isActive, MAIN_LINKS, type NavItem, POLICIES_LINK } from './nav-links.ts';
 import { NARROW_QUERY, paths } from './paths.ts';
 import { UserMenu } from './UserMenu.tsx';
-import { useLogout } from './useLogout.ts';
 
-/** The navigation bar (doc 1 §2). On screens of 768 px or less it becomes a burger opening a
- * slide-in side menu with the same links. */
+/** Keeps the bar's height in the CSS variable --piste-nav-height, which hash targets use as their
+ * scroll margin (RootLayout.module.css): the bar is taller when its account area wraps. */
+function useNavHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const bar = ref.current;
+    if (!bar) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--piste-nav-height', `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+    });
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--piste-nav-height');
+    };
+  }, []);
+  return ref;
+}
+
+/** The navigation bar (doc 1 §2). On screens of 768 px or less it is a burger opening a slide-in
+ * side menu with the same links. Both forms are rendered and CSS shows one (responsive.module.css),
+ * so the server and the first render in the browser agree. */
 export function NavBar() {
-  const narrow = useMediaQuery(NARROW_QUERY, undefined, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
   const association = useAssociation();
   const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
+  const ref = useNavHeight();
+  // the side menu closes when the screen becomes wide (a rotated tablet); read after the first render
+  const narrow = useMediaQuery(NARROW_QUERY);
+  useEffect(() => {
+    if (narrow === false) drawer.close();
+  }, [narrow, drawer]);
 
   const brand = (
     <Anchor
@@ -29,7 +58,7 @@ export function NavBar() {
       fw={800}
       fz="xl"
       aria-label={`${association.name} home`}
-      style={{ display: 'flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' }}
+      className={classes.brand}
     >
       <IconSnowflake size={26} aria-hidden />
       {association.code}
@@ -37,68 +66,59 @@ export function NavBar() {
   );
 
   return (
-    <Box
-      component="header"
-      px={narrow ? 'sm' : 'lg'}
-      py={8}
-      bg="white"
-      style={{
-        position: 'sticky',
-        top: 0,
-        zIndex: 100,
-        borderBottom: '1px solid var(--mantine-color-gray-3)',
-      }}
-    >
-      {narrow ? (
-        <Group justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
-            <Burger
-              opened={drawerOpened}
-              onClick={drawer.toggle}
-              aria-label={drawerOpened ? 'Close navigation menu' : 'Open navigation menu'}
-              size="sm"
-            />
-            {brand}
-          </Group>
-          {isLoggedIn && <CartIndicator />}
-          <NavDrawer opened={drawerOpened} onClose={drawer.close} title={association.name} />
+    <Box component="header" ref={ref} className={classes.bar}>
+      <Group justify="space-between" wrap="nowrap" className={responsive.narrowOnly}>
+        <Group gap="xs" wrap="nowrap">
+          <Burger
+            opened={drawerOpened}
+            onClick={drawer.toggle}
+            aria-label={drawerOpened ? 'Close navigation menu' : 'Open navigation menu'}
+            size="sm"
+          />
+          {brand}
         </Group>
-      ) : (
-        // between the phone breakpoint and a wide screen the account area may drop to a second row
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="lg" wrap="nowrap">
-            {brand}
-            <DesktopLinks />
-          </Group>
-          <AccountArea />
+        {isLoggedIn && <CartIndicator />}
+      </Group>
+      {/* between the phone breakpoint and a wide screen the account area drops to a second row */}
+      <Group justify="space-between" wrap="wrap" gap="xs" className={responsive.wideOnly}>
+        <Group gap="lg" wrap="nowrap">
+          {brand}
+          <DesktopLinks />
         </Group>
-      )}
+        <AccountArea />
+      </Group>
+      <NavDrawer opened={drawerOpened} onClose={drawer.close} title={association.name} />
     </Box>
   );
 }
 
-function DesktopLinks() {
+/** A link of the bar, highlighted on its own page. */
+function BarLink({ item }: { item: NavItem }) {
   const { pathname } = useLocation();
-  const link = (item: NavItem) => (
+  const active = isActive(pathname, item.to);
+  return (
     <Button
-      key={item.to}
       component={Link}
       to={item.to}
-      variant={isActive(pathname, item.to) ? 'light' : 'subtle'}
-      color={isActive(pathname, item.to) ? 'blue' : 'gray'}
-      c={isActive(pathname, item.to) ? undefined : 'dark.8'}
-      aria-current={isActive(pathname, item.to) ? 'page' : undefined}
+      variant={active ? 'light' : 'subtle'}
+      color={active ? 'blue' : 'gray'}
+      c={active ? undefined : 'dark.8'}
+      aria-current={active ? 'page' : undefined}
       px="xs"
     >
       {item.label}
     </Button>
   );
+}
+
+function DesktopLinks() {
+  const { pathname } = useLocation();
   const aboutActive = ABOUT_GROUP.some((item) => isActive(pathname, item.to));
 
   return (
     <nav aria-label="Main">
       <Group gap={2} wrap="nowrap">
-        {link(HOME_LINK)}
+        <BarLink item={HOME_LINK} />
         <Menu
           trigger="click-hover"
           openDelay={50}
@@ -126,7 +146,9 @@ function DesktopLinks() {
             ))}
           </Menu.Dropdown>
         </Menu>
-        {MAIN_LINKS.map(link)}
+        {MAIN_LINKS.map((item) => (
+          <BarLink key={item.to} item={item} />
+        ))}
         <Button
           component="a"
           href={POLICIES_LINK.to}
@@ -145,8 +167,9 @@ function DesktopLinks() {
   );
 }
 
+/** Log In and Register; or, logged in: the cart, Admin (admins), My Profile, the initials menu and
+ * Logout, at every width above the phone breakpoint. */
 function AccountArea() {
-  const { pathname } = useLocation();
   const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
   const isAdmin = useProfileStore((s) => s.isAdmin);
   const openModal = useModalStore((s) => s.open);
@@ -165,31 +188,10 @@ function AccountArea() {
   return (
     <Group gap="xs" wrap="nowrap" ml="auto">
       <CartIndicator />
-      {isAdmin && (
-        <Button
-          component={Link}
-          to={paths.admin}
-          variant={isActive(pathname, paths.admin) ? 'light' : 'subtle'}
-          color={isActive(pathname, paths.admin) ? 'blue' : 'gray'}
-          c={isActive(pathname, paths.admin) ? undefined : 'dark.8'}
-          px="xs"
-        >
-          Admin
-        </Button>
-      )}
-      <Button
-        component={Link}
-        to={paths.profile}
-        variant={isActive(pathname, paths.profile) ? 'light' : 'subtle'}
-        color={isActive(pathname, paths.profile) ? 'blue' : 'gray'}
-        c={isActive(pathname, paths.profile) ? undefined : 'dark.8'}
-        px="xs"
-        visibleFrom="lg"
-      >
-        My Profile
-      </Button>
+      {isAdmin && <BarLink item={{ label: 'Admin', to: paths.admin }} />}
+      <BarLink item={{ label: 'My Profile', to: paths.profile }} />
       <UserMenu />
-      <Button variant="subtle" color="gray" c="dark.8" px="xs" onClick={() => void logout()} visibleFrom="lg">
+      <Button variant="subtle" color="gray" c="dark.8" px="xs" onClick={() => void logout()}>
         Logout
       </Button>
     </Group>

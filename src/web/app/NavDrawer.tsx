@@ -2,10 +2,10 @@ import { Button, Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useProfileStore } from '../accounts/store.ts';
+import { useLogout } from '../accounts/useLogout.ts';
 import { useModalStore } from '../ui/modal-store.ts';
 import { ABOUT_GROUP, HOME_LINK, isActive, MAIN_LINKS, type NavItem, POLICIES_LINK } from './nav-links.ts';
 import { paths } from './paths.ts';
-import { useLogout } from './useLogout.ts';
 
 /** The slide-in side menu of narrow screens (doc 1 §2): the bar's links; choosing one closes it. */
 export function NavDrawer({ opened, onClose, title }: { opened: boolean; onClose: () => void; title: string }) {

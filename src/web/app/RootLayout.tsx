@@ -5,11 +5,13 @@ import { MSG } from '../../domain/accounts/messages.ts';
 import { SessionTimeout } from '../accounts/SessionTimeout.tsx';
 import { onForcedLogout, useProfileStore } from '../accounts/store.ts';
 import { useMaintenanceStore } from '../maintenance/store.ts';
+import { focusMain, MAIN_ID } from '../ui/focus.ts';
 import { toast } from '../ui/toast.ts';
 import { Footer } from './Footer.tsx';
 import { ModalHost } from './ModalHost.tsx';
 import { NavBar } from './NavBar.tsx';
 import { paths } from './paths.ts';
+import classes from './RootLayout.module.css';
 import { ScrollManager } from './ScrollManager.tsx';
 
 /** While the site is open, the maintenance status is re-read this often and when the window
@@ -21,9 +23,26 @@ const MaintenancePage = lazy(async () => ({
   default: (await import('../maintenance/MaintenancePage.tsx')).MaintenancePage,
 }));
 
-/** The shell around every page (doc 1 §2): navigation bar, page, footer (not on admin paths),
- * modals, the inactivity timeout when logged in, and scrolling after navigation. When the site
- * cannot be accessed, the maintenance gate view is shown instead. */
+/** 'Skip to content': the first thing the Tab key reaches; it moves focus to the main content. */
+function SkipLink() {
+  return (
+    <a
+      className={classes.skipLink}
+      href={`#${MAIN_ID}`}
+      onClick={(event) => {
+        // focus, not a hash navigation: the router would treat #main as a new location
+        event.preventDefault();
+        focusMain({ scroll: true });
+      }}
+    >
+      Skip to content
+    </a>
+  );
+}
+
+/** The shell around every page (doc 1 §2): the skip link, navigation bar, page, footer (not on
+ * admin paths), modals, the inactivity timeout when logged in, and scrolling after navigation.
+ * When the site cannot be accessed, the maintenance gate view is shown instead. */
 export function RootLayout() {
   const canAccessSite = useMaintenanceStore((s) => s.canAccessSite);
   const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
@@ -45,8 +64,9 @@ export function RootLayout() {
   if (!canAccessSite) {
     return (
       <>
+        <SkipLink />
         <ScrollManager />
-        <main>
+        <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
           <Suspense fallback={null}>
             <MaintenancePage />
           </Suspense>
@@ -57,9 +77,10 @@ export function RootLayout() {
 
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <ScrollManager />
       <NavBar />
-      <Box component="main" style={{ flex: 1 }}>
+      <Box component="main" id={MAIN_ID} tabIndex={-1} className={classes.main}>
         <Outlet />
       </Box>
       {!onAdminPath && <Footer />}

@@ -2,8 +2,8 @@ import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useProfileStore } from '../accounts/store.ts';
+import { useLogout } from '../accounts/useLogout.ts';
 import { paths } from './paths.ts';
-import { useLogout } from './useLogout.ts';
 
 /** The logged-in user's initials with a dropdown: My Profile, Admin (admins only), Logout. */
 export function UserMenu() {

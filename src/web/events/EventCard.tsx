@@ -12,7 +12,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery, useReducedMotion } from '@mantine/hooks';
+import { useReducedMotion } from '@mantine/hooks';
 import {
   IconCalendarEvent,
   IconExternalLink,
@@ -26,11 +26,12 @@ import type { Product } from '../../domain/events/product.ts';
 import { EVENT_FULL_TOOLTIP, REGISTRATION_LABELS, registrationState } from '../../domain/events/registration.ts';
 import { displayPrice } from '../../domain/money.ts';
 import { useProfileStore } from '../accounts/store.ts';
-import { NARROW_QUERY } from '../app/paths.ts';
 import { useModalStore } from '../ui/modal-store.ts';
+import { NarrowOrWide } from '../ui/NarrowOrWide.tsx';
 import { toast } from '../ui/toast.ts';
 import { cardDate, ENTRY_COMING_MESSAGE, NO_DOCUMENTS_NOTE, statusLine } from './card-text.ts';
 import classes from './EventCard.module.css';
+import { STATUS_COLOR } from './status-look.ts';
 
 /** The current time, refreshed every minute so a window that opens or closes while the page is
  * open changes the card without a reload. */
@@ -42,13 +43,6 @@ export function useNow(): Date {
   }, []);
   return now;
 }
-
-/** Whether the screen is narrow (768 px or less): dates are then DD/MM/YYYY (doc 1 §9). */
-export function useNarrow(): boolean {
-  return useMediaQuery(NARROW_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
-}
-
-const STATUS_COLOR = { opening: 'blue.8', closing: 'teal.9', closed: 'gray.7' } as const;
 
 export interface EventCardProps {
   event: Product;
@@ -63,7 +57,6 @@ export interface EventCardProps {
  * turn is instant for visitors who prefer reduced motion.
  */
 export function EventCard({ event, preview = false }: EventCardProps) {
-  const narrow = useNarrow();
   const now = useNow();
   const reducedMotion = useReducedMotion();
   const [flipped, setFlipped] = useState(false);
@@ -74,8 +67,11 @@ export function EventCard({ event, preview = false }: EventCardProps) {
 
   const isRace = event.event_type === 'race';
   const state = registrationState(event, now);
-  const status = statusLine(event, now, narrow, preview);
-  const date = cardDate(event.date, narrow);
+  // dates are DD/MM/YYYY at 768 px or less (doc 1 §9): both forms render, CSS shows one
+  const status = statusLine(event, now, false, preview);
+  const date = cardDate(event.date, false);
+  const narrowStatus = statusLine(event, now, true, preview);
+  const narrowDate = cardDate(event.date, true);
   const name = event.name.trim() || (preview ? 'Event name' : 'Event');
   const price = displayPrice(event.price);
 
@@ -127,7 +123,7 @@ export function EventCard({ event, preview = false }: EventCardProps) {
               )}
               {event.logo && <img className={classes.logo} src={event.logo} alt="" loading="lazy" />}
               {event.is_cancelled && (
-                <Badge color="red.8" size="lg" pos="absolute" bottom={12} right={12}>
+                <Badge color={STATUS_COLOR.cancelled} size="lg" pos="absolute" bottom={12} right={12}>
                   Cancelled
                 </Badge>
               )}
@@ -140,7 +136,7 @@ export function EventCard({ event, preview = false }: EventCardProps) {
               <Group gap={6} wrap="nowrap" c="gray.8">
                 <IconCalendarEvent size={16} aria-hidden style={{ flexShrink: 0 }} />
                 <Text size="sm" data-testid="event-date">
-                  {date ?? 'Date to be confirmed'}
+                  {date ? <NarrowOrWide wide={date} narrow={narrowDate} /> : 'Date to be confirmed'}
                 </Text>
               </Group>
               <Group gap={6} wrap="nowrap" c="gray.8">
@@ -154,7 +150,7 @@ export function EventCard({ event, preview = false }: EventCardProps) {
               )}
               {isRace && status && !event.is_cancelled && (
                 <Text size="sm" fw={600} c={STATUS_COLOR[statusKey]} data-testid="event-status">
-                  {status}
+                  <NarrowOrWide wide={status} narrow={narrowStatus} />
                 </Text>
               )}
               {!isRace && event.banner_message.trim() && (
@@ -183,11 +179,14 @@ export function EventCard({ event, preview = false }: EventCardProps) {
                       onClick={(e) => e.preventDefault()}
                     >
                       {REGISTRATION_LABELS.full}
+                      <VisuallyHidden>: {name}</VisuallyHidden>
                     </Button>
                   </Tooltip>
                 ) : (
                   <Button fullWidth onClick={enter}>
+                    {/* the visible word stays short; a screen reader hears which event */}
                     {price === 'FREE' ? 'Book' : 'Enter'}
+                    <VisuallyHidden> {name}</VisuallyHidden>
                   </Button>
                 )}
                 {state.status === 'full' && <VisuallyHidden id={fullTipId}>{EVENT_FULL_TOOLTIP}</VisuallyHidden>}
@@ -212,7 +211,7 @@ export function EventCard({ event, preview = false }: EventCardProps) {
                 </Text>
                 {date && (
                   <Text size="sm" c="gray.7">
-                    {date}
+                    <NarrowOrWide wide={date} narrow={narrowDate} />
                   </Text>
                 )}
               </div>
@@ -239,7 +238,7 @@ export function EventCard({ event, preview = false }: EventCardProps) {
               <Text size="sm" fw={700} mt={4}>
                 Documents
               </Text>
-              <EventDocuments event={event} preview={preview} />
+              <EventDocuments event={event} name={name} preview={preview} />
             </Stack>
           </Card>
         </div>
@@ -249,7 +248,7 @@ export function EventCard({ event, preview = false }: EventCardProps) {
 }
 
 /** The back's documents: one tab per document, each panel linking the file in a new tab. */
-function EventDocuments({ event, preview }: { event: Product; preview: boolean }) {
+function EventDocuments({ event, name, preview }: { event: Product; name: string; preview: boolean }) {
   const first = event.documents[0];
   const [active, setActive] = useState<string | null>(first ? String(first.id) : null);
   if (!first) {
@@ -262,7 +261,7 @@ function EventDocuments({ event, preview }: { event: Product; preview: boolean }
   const current = event.documents.some((d) => String(d.id) === active) ? active : String(first.id);
   return (
     <Tabs value={current} onChange={setActive} variant="pills" keepMounted={false}>
-      <Tabs.List aria-label={`Documents for ${event.name || 'this event'}`}>
+      <Tabs.List aria-label={`Documents for ${name}`}>
         {event.documents.map((doc) => (
           <Tabs.Tab key={doc.id} value={String(doc.id)} leftSection={<IconFileText size={14} aria-hidden />}>
             {doc.name}
@@ -284,6 +283,7 @@ function EventDocuments({ event, preview }: { event: Product; preview: boolean }
               leftSection={<IconExternalLink size={16} aria-hidden />}
             >
               Open {doc.name}
+              <VisuallyHidden> for {name}</VisuallyHidden>
             </Button>
           )}
         </Tabs.Panel>

@@ -1,8 +1,10 @@
 import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
+import { serverMessage } from '../api/server-error.ts';
+import { openConfirm } from '../ui/confirm.ts';
+import { softDisabled } from '../ui/focus.ts';
 import { ResultAlert, useTimedResult } from '../ui/ResultAlert.tsx';
 import { MAINTENANCE_MSG, TOGGLE_RESULT_MS } from './messages.ts';
 import { useMaintenanceStore } from './store.ts';
@@ -31,19 +33,19 @@ export function MaintenancePanel() {
       setEnabled(res.is_enabled);
       setResult({ kind: 'success', message: res.is_enabled ? MAINTENANCE_MSG.enabled : MAINTENANCE_MSG.disabled });
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : MAINTENANCE_MSG.toggleFailed;
-      setResult({ kind: 'error', message });
+      setResult({ kind: 'error', message: serverMessage(error, MAINTENANCE_MSG.toggleFailed) });
     } finally {
       setBusy(false);
     }
   };
 
   const onToggle = () => {
+    if (busy) return;
     if (isInMaintenance) {
       void toggle(false);
       return;
     }
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Enable maintenance mode?',
       children: (
         <Text size="sm">
@@ -52,8 +54,6 @@ export function MaintenancePanel() {
         </Text>
       ),
       labels: { confirm: 'Enable', cancel: 'Cancel' },
-      confirmProps: { color: 'red.9' },
-      closeButtonProps: { 'aria-label': 'Close' },
       onConfirm: () => void toggle(true),
     });
   };
@@ -75,7 +75,7 @@ export function MaintenancePanel() {
               {isInMaintenance ? 'Site in Maintenance' : 'Site Online'}
             </Badge>
           </Group>
-          <Button color={isInMaintenance ? 'teal.9' : 'red.9'} onClick={onToggle} disabled={busy}>
+          <Button color={isInMaintenance ? 'teal.9' : 'red.9'} onClick={onToggle} {...softDisabled(busy)}>
             {busy ? 'Processing...' : isInMaintenance ? 'Disable Maintenance Mode' : 'Enable Maintenance Mode'}
           </Button>
         </Group>

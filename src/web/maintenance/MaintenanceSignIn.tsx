@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { MSG } from '../../domain/accounts/messages.ts';
 import { logIn, logOut } from '../accounts/api.ts';
 import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/server-error.ts';
 import { MAINTENANCE_MSG } from './messages.ts';
 import { useMaintenanceStore } from './store.ts';
 
@@ -41,7 +42,7 @@ export function MaintenanceSignIn({ opened, onClose }: { opened: boolean; onClos
         // the profile call is closed to everyone but super administrators during maintenance
         if (e instanceof ApiError && e.code === 'MAINTENANCE') refusedByGate = true;
         else {
-          setError(e instanceof ApiError && e.message ? e.message : MAINTENANCE_MSG.signInFailed);
+          setError(serverMessage(e, MAINTENANCE_MSG.signInFailed));
           return;
         }
       }

@@ -9,13 +9,7 @@ export function AccountFields({ form }: { form: RegisterForm }) {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput
-          label="First Name"
-          autoComplete="given-name"
-          withAsterisk
-          data-autofocus
-          {...form.getInputProps('first_name')}
-        />
+        <TextInput label="First Name" autoComplete="given-name" withAsterisk {...form.getInputProps('first_name')} />
         <TextInput label="Last Name" autoComplete="family-name" withAsterisk {...form.getInputProps('last_name')} />
       </SimpleGrid>
       <TextInput

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '../../../domain/accounts/messages.ts';
 import { ApiError } from '../../api/client.ts';
@@ -46,7 +46,6 @@ export function RegisterForm() {
   const close = useModalStore((s) => s.close);
   const navigate = useNavigate();
   const ref = useRef<HTMLFormElement>(null);
-  const choiceId = useId();
   const [busy, setBusy] = useState<Action | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const values: RegisterValues = form.getValues();
@@ -108,22 +107,24 @@ export function RegisterForm() {
   return (
     <form ref={ref} onSubmit={submit('register')} noValidate>
       <Stack gap="lg">
-        <Stack gap={6}>
-          <Text id={choiceId} fw={600} size="sm">
-            Are you registering as a racer?
-          </Text>
-          <SegmentedControl
-            aria-labelledby={choiceId}
-            data={[RACER, NON_RACER]}
-            value={values.is_racer ? RACER : NON_RACER}
-            onChange={(choice) => form.setFieldValue('is_racer', choice === RACER)}
-            fullWidth
-            color="blue.8"
-          />
-          <Text size="xs" c="gray.7">
-            Racers take part in events. Choose Non-racer for a parent or guardian account that books for others.
-          </Text>
-        </Stack>
+        {/* the first thing in the form, and where focus starts, before the name fields */}
+        <Radio.Group
+          label="Are you registering as a racer?"
+          description="Racers take part in events. Choose Non-racer for a parent or guardian account that books for others."
+          value={values.is_racer ? RACER : NON_RACER}
+          onChange={(choice) => form.setFieldValue('is_racer', choice === RACER)}
+        >
+          <Group gap="xl" mt="xs">
+            {[RACER, NON_RACER].map((choice) => (
+              <Radio
+                key={choice}
+                value={choice}
+                label={choice}
+                data-autofocus={(choice === RACER) === values.is_racer || undefined}
+              />
+            ))}
+          </Group>
+        </Radio.Group>
 
         <Section title="Your details">
           <AccountFields form={form} />

@@ -13,10 +13,10 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconInbox, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode, Ref } from 'react';
+import { openConfirm } from '../../ui/confirm.ts';
 import { toast } from '../../ui/toast.ts';
 
 /** Shared pieces of the content panels: list states, row actions, the delete confirmation and
@@ -163,7 +163,7 @@ interface ConfirmDelete {
 
 /** Destructive actions ask first (doc 2 §4); the outcome is a toast either way. */
 export function confirmDelete({ title, subject, done, failed, run }: ConfirmDelete): void {
-  modals.openConfirmModal({
+  openConfirm({
     title,
     centered: true,
     children: (
@@ -173,8 +173,6 @@ export function confirmDelete({ title, subject, done, failed, run }: ConfirmDele
       </Text>
     ),
     labels: { confirm: 'Delete', cancel: 'Cancel' },
-    confirmProps: { color: 'red.9' },
-    closeButtonProps: { 'aria-label': 'Close' },
     styles: { title: { fontWeight: 700 } },
     onConfirm: () => {
       run().then(

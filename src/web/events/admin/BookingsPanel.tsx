@@ -1,9 +1,6 @@
-import { Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatEventDate } from '../../../domain/dates.ts';
 import {
   DEFAULT_EVENT_FILTER,
   EVENT_MSG,
@@ -13,14 +10,17 @@ import {
 } from '../../../domain/events/index.ts';
 import { focusFirstInvalid } from '../../accounts/form-helpers.ts';
 import { ApiError } from '../../api/client.ts';
-import { NARROW_QUERY } from '../../app/paths.ts';
+import { openConfirm } from '../../ui/confirm.ts';
 import { toast } from '../../ui/toast.ts';
 import { useAssociation } from '../../ui/useAssociation.ts';
 import { useProducts } from '../api.ts';
 import { EventCard } from '../EventCard.tsx';
+import { EventDate } from '../EventDate.tsx';
 import { useCancelEvent, useSaveEvent } from './api.ts';
+import classes from './BookingsPanel.module.css';
 import { DocumentsModal } from './DocumentsModal.tsx';
 import { EventForm } from './EventForm.tsx';
+import { EventStatusBadge } from './EventStatusBadge.tsx';
 import { EventTable } from './EventTable.tsx';
 import { useEventForm } from './useEventForm.ts';
 
@@ -56,7 +56,6 @@ function Preview({ event }: { event: Product | null }) {
  */
 export function BookingsPanel() {
   const { code } = useAssociation();
-  const narrow = useMediaQuery(NARROW_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
   const products = useProducts();
   const [filter, setFilter] = useState<EventFilter>(DEFAULT_EVENT_FILTER);
   const [documentsId, setDocumentsId] = useState<number | null>(null);
@@ -115,12 +114,12 @@ export function BookingsPanel() {
   };
 
   const confirmCancel = (event: Product) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Cancel event?',
       children: (
         <Stack gap="xs">
           <Text size="sm">
-            Are you sure you want to cancel <strong>{event.name}</strong> on {formatEventDate(event.date, narrow)}?
+            Are you sure you want to cancel <strong>{event.name}</strong> on <EventDate iso={event.date} />?
           </Text>
           <Text size="sm" c="dimmed">
             It stays listed as Cancelled and takes no more bookings. This cannot be undone here, and refunds are not
@@ -129,8 +128,6 @@ export function BookingsPanel() {
         </Stack>
       ),
       labels: { confirm: 'Cancel event', cancel: 'Keep event' },
-      confirmProps: { color: 'red.9' },
-      closeButtonProps: { 'aria-label': 'Close' },
       onConfirm: () =>
         cancel.mutate(event.id, {
           onSuccess: () => toast.admin('success', CANCELLED),
@@ -147,7 +144,7 @@ export function BookingsPanel() {
         </Button>
       </Group>
 
-      <Paper withBorder radius="md" p={narrow ? 'sm' : 'md'}>
+      <Paper withBorder radius="md" className={classes.section}>
         <Title order={3} size="h4" mb="sm">
           Events
         </Title>
@@ -165,39 +162,28 @@ export function BookingsPanel() {
         />
       </Paper>
 
-      <Paper withBorder radius="md" p={narrow ? 'sm' : 'md'} ref={formRef} style={{ scrollMarginTop: 72 }}>
+      <Paper withBorder radius="md" ref={formRef} className={classes.section}>
         <Group justify="space-between" wrap="wrap" gap="xs" mb="md">
           <Title order={3} size="h4">
             {editing ? `Edit event: ${editing.name}` : 'Create event'}
           </Title>
           {editing && (
             <Group gap="xs">
-              {editing.is_cancelled && (
-                <Badge color="red.9" variant="filled">
-                  Cancelled
-                </Badge>
-              )}
+              {editing.is_cancelled && <EventStatusBadge event={editing} now={new Date()} />}
               <Button variant="subtle" size="compact-sm" onClick={startNew}>
                 New event instead
               </Button>
             </Group>
           )}
         </Group>
-        <Box
-          style={{
-            display: 'flex',
-            flexDirection: narrow ? 'column' : 'row',
-            gap: 'var(--mantine-spacing-xl)',
-            alignItems: 'flex-start',
-          }}
-        >
-          <Box style={{ flex: 1, minWidth: 0, width: narrow ? '100%' : undefined }}>
+        <div className={classes.formAndPreview}>
+          <div className={classes.form}>
             <EventForm form={form} code={code} saving={save.isPending} onSubmit={submit} onCancel={startNew} />
-          </Box>
-          <Box style={{ width: narrow ? '100%' : 340, flexShrink: 0, position: narrow ? 'static' : 'sticky', top: 80 }}>
+          </div>
+          <div className={classes.preview}>
             <Preview event={form.preview} />
-          </Box>
-        </Box>
+          </div>
+        </div>
       </Paper>
 
       <DocumentsModal event={documentsEvent} onClose={() => setDocumentsId(null)} />

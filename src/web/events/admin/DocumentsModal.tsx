@@ -12,11 +12,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconFileText, IconTrash, IconUpload } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { EVENT_MSG, type FieldMessages, type Product, validateBookingDocument } from '../../../domain/events/index.ts';
 import { ApiError } from '../../api/client.ts';
+import { openConfirm } from '../../ui/confirm.ts';
 import { toast } from '../../ui/toast.ts';
 import { useAddDocument, useDeleteDocument } from './api.ts';
 import { ACCEPT } from './model.ts';
@@ -107,7 +107,7 @@ function DocumentList({ event }: { event: Product }) {
   const remove = useDeleteDocument();
 
   const confirmDelete = (doc: Product['documents'][number]) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete document?',
       children: (
         <Text size="sm">
@@ -115,8 +115,6 @@ function DocumentList({ event }: { event: Product }) {
         </Text>
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red.9' },
-      closeButtonProps: { 'aria-label': 'Close' },
       onConfirm: () =>
         remove.mutate(doc.id, {
           onSuccess: () => toast.admin('success', 'Document deleted successfully'),

@@ -13,9 +13,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconFileTypeJpg, IconFileTypePng } from '@tabler/icons-react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useMemo } from 'react';
 import { DEFAULT_RACE_QUANTITY, type EventFormField, isEventType, MAX_QUANTITY } from '../../../domain/events/index.ts';
-import { ACCEPT, eventTypeOptions, SLOPE_QUICK_FILL, windowLimits } from './model.ts';
+import { useSlopes } from '../../content/api.ts';
+import { ACCEPT, eventTypeOptions, slopeQuickFill, windowLimits } from './model.ts';
 import type { EventFormState } from './useEventForm.ts';
 
 interface EventFormProps {
@@ -38,6 +39,10 @@ export function EventForm({ form, code, saving, onSubmit, onCancel }: EventFormP
   const race = values.event_type === 'race';
   const limits = windowLimits(values);
   const creating = editing === null;
+  // the quick-fill: each club's slope from the Club Details list (a failed load offers none)
+  const slopes = useSlopes();
+  const quickFill = useMemo(() => slopeQuickFill(slopes.data ?? []), [slopes.data]);
+  const clubOf = useMemo(() => new Map(quickFill.map((choice) => [choice.slope, choice.club])), [quickFill]);
 
   const text = (field: EventFormField) => ({
     value: values[field],
@@ -76,8 +81,16 @@ export function EventForm({ form, code, saving, onSubmit, onCancel }: EventFormP
           <TextInput label="Date" type="date" withAsterisk {...text('date')} />
           <Autocomplete
             label="Slope name"
-            placeholder="Type or pick a club"
-            data={SLOPE_QUICK_FILL}
+            placeholder="Type or pick a club's slope"
+            data={quickFill.map((choice) => choice.slope)}
+            renderOption={({ option }) => (
+              <div>
+                <Text size="sm">{option.value}</Text>
+                <Text size="xs" c="dimmed">
+                  {clubOf.get(option.value)}
+                </Text>
+              </div>
+            )}
             withAsterisk
             value={values.slope_name}
             onChange={(value) => setField('slope_name', value)}

@@ -1,16 +1,11 @@
-import { Alert, Badge, Button, Group, Loader, Select, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Table, Text } from '@mantine/core';
 import { IconBan, IconFiles, IconPencil } from '@tabler/icons-react';
-import { formatEventDate } from '../../../domain/dates.ts';
-import {
-  type EventFilter,
-  eventFilterOptions,
-  type Product,
-  parseEventFilter,
-  REGISTRATION_LABELS,
-  registrationState,
-} from '../../../domain/events/index.ts';
+import { type EventFilter, type Product, parseEventFilter } from '../../../domain/events/index.ts';
 import { displayPrice } from '../../../domain/money.ts';
-import { eventTypeLabel, placesLabel } from './model.ts';
+import { softDisabled } from '../../ui/focus.ts';
+import { EventDate } from '../EventDate.tsx';
+import { EventStatusBadge } from './EventStatusBadge.tsx';
+import { eventFilterChoices, eventTypeLabel, placesLabel } from './model.ts';
 
 interface EventTableProps {
   events: Product[];
@@ -25,34 +20,9 @@ interface EventTableProps {
   onCancelEvent: (event: Product) => void;
 }
 
-const STATUS_COLORS = {
-  opening: 'blue',
-  closing: 'teal',
-  closed: 'gray',
-  full: 'orange',
-  cancelled: 'red',
-  none: 'gray',
-} as const;
-
-function StatusBadge({ event, now }: { event: Product; now: Date }) {
-  if (event.is_cancelled) {
-    return (
-      <Badge color="red.9" variant="filled" tt="none" size="md" w="max-content">
-        Cancelled
-      </Badge>
-    );
-  }
-  if (event.event_type !== 'race') return <Text size="sm">Scheduled</Text>;
-  const { status } = registrationState(event, now);
-  return (
-    <Badge color={STATUS_COLORS[status]} variant="dot" tt="none" size="md" w="max-content">
-      {REGISTRATION_LABELS[status]}
-    </Badge>
-  );
-}
-
 /** The Bookings panel's event table (doc 2 §2): the nine filters (default upcoming), one row per
- * event with Edit, Documents and Cancel event. It scrolls sideways inside itself on a phone. */
+ * event with Edit, Documents and Cancel event. Dates are long above 768 px and DD/MM/YYYY below
+ * (doc 1 §9). It scrolls sideways inside itself on a phone. */
 export function EventTable(props: EventTableProps) {
   const { events, code, filter, loading, failed, editingId } = props;
   const now = new Date();
@@ -62,7 +32,7 @@ export function EventTable(props: EventTableProps) {
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="sm">
         <Select
           label="Filter events"
-          data={eventFilterOptions(code)}
+          data={eventFilterChoices(code)}
           value={filter}
           onChange={(value) => props.onFilterChange(parseEventFilter(value))}
           allowDeselect={false}
@@ -111,16 +81,19 @@ export function EventTable(props: EventTableProps) {
             {events.map((event) => (
               <Table.Tr key={event.id} bg={event.id === editingId ? 'blue.0' : undefined}>
                 <Table.Td fw={600}>{event.name}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatEventDate(event.date, true)}</Table.Td>
+                {/* the long date may wrap after its day, so the row's buttons fit at 1280 px */}
+                <Table.Td miw={120}>
+                  <EventDate iso={event.date} />
+                </Table.Td>
                 <Table.Td>{eventTypeLabel(event.event_type, code)}</Table.Td>
                 <Table.Td>{event.slope_name}</Table.Td>
                 <Table.Td>{event.event_type === 'race' ? displayPrice(event.price) : '—'}</Table.Td>
                 <Table.Td>{placesLabel(event)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <StatusBadge event={event} now={now} />
+                  <EventStatusBadge event={event} now={now} />
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={6} wrap="wrap" miw={230}>
+                  <Group gap={6} wrap="wrap">
                     <Button
                       size="compact-sm"
                       variant="default"
@@ -144,8 +117,9 @@ export function EventTable(props: EventTableProps) {
                       variant="outline"
                       color="red.8"
                       leftSection={<IconBan size={14} aria-hidden />}
-                      onClick={() => props.onCancelEvent(event)}
-                      disabled={event.is_cancelled}
+                      // a cancelled event stays focusable, so focus back from the confirmation is kept
+                      onClick={() => !event.is_cancelled && props.onCancelEvent(event)}
+                      {...softDisabled(event.is_cancelled)}
                       aria-label={`Cancel ${event.name}`}
                     >
                       Cancel event

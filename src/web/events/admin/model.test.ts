@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_MSG, type EventForm, emptyEventForm, type Product } from '../../../domain/events/index.ts';
 import {
   changeEventType,
+  eventFilterChoices,
   eventFormData,
   eventTypeOptions,
   fileTypeError,
@@ -9,7 +10,7 @@ import {
   NO_FILES,
   placesLabel,
   previewProduct,
-  SLOPE_QUICK_FILL,
+  slopeQuickFill,
   validateEvent,
   windowLimits,
 } from './model.ts';
@@ -193,8 +194,33 @@ describe('the table', () => {
     expect(placesLabel({ ...product, event_type: 'external' })).toBe('—');
   });
 
-  it('offers the six named clubs as slope quick-fills', () => {
-    expect(SLOPE_QUICK_FILL).toHaveLength(6);
-    expect(SLOPE_QUICK_FILL).not.toContain('OTHER');
+  it('names the filters in words, with the association code', () => {
+    expect(eventFilterChoices('ERSA').map((c) => c.label)).toEqual([
+      'All events',
+      'Upcoming events',
+      'Past events',
+      'ERSA events',
+      'Non-ERSA events',
+      'Upcoming ERSA events',
+      'Upcoming non-ERSA events',
+      'Past ERSA events',
+      'Past non-ERSA events',
+    ]);
+    expect(eventFilterChoices('SSA').find((c) => c.value === 'past-non-race')?.label).toBe('Past non-SSA events');
+  });
+});
+
+describe('the slope quick-fill', () => {
+  it("offers each club's slope name, with its club, once", () => {
+    const clubs = [
+      { race_club_name: 'Hemel Ski Race Club', slope_name: 'The Snow Centre' },
+      { race_club_name: 'Vikings Ski Race Team', slope_name: ' Harlow Ski Slope ' },
+      { race_club_name: 'Another Club', slope_name: 'The Snow Centre' },
+      { race_club_name: 'No Slope Yet', slope_name: '' },
+    ];
+    expect(slopeQuickFill(clubs)).toEqual([
+      { slope: 'The Snow Centre', club: 'Hemel Ski Race Club' },
+      { slope: 'Harlow Ski Slope', club: 'Vikings Ski Race Team' },
+    ]);
   });
 });

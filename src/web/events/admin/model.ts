@@ -1,7 +1,8 @@
-import { LOCAL_CLUBS } from '../../../domain/clubs.ts';
 import {
+  EVENT_FILTERS,
   EVENT_FORM_FIELDS,
   EVENT_MSG,
+  type EventFilter,
   type EventForm,
   type EventType,
   emptyEventForm,
@@ -40,8 +41,42 @@ export function eventTypeOptions(code: string): { value: EventType; label: strin
   }));
 }
 
-/** The slope name's quick-fill choices: the six named clubs (doc 1 §9), OTHER left out. */
-export const SLOPE_QUICK_FILL: string[] = LOCAL_CLUBS.filter((c) => c.value !== 'OTHER').map((c) => c.label);
+/** The event list filters in words (doc 2 §2 gives their keys: upcoming-non-{product} …), with the
+ * association's code for its own races. */
+const FILTER_WORDS: Record<EventFilter, (code: string) => string> = {
+  all: () => 'All events',
+  upcoming: () => 'Upcoming events',
+  past: () => 'Past events',
+  race: (code) => `${code} events`,
+  'non-race': (code) => `Non-${code} events`,
+  'upcoming-race': (code) => `Upcoming ${code} events`,
+  'upcoming-non-race': (code) => `Upcoming non-${code} events`,
+  'past-race': (code) => `Past ${code} events`,
+  'past-non-race': (code) => `Past non-${code} events`,
+};
+
+/** The filter dropdown's choices, in the text's order: 'All events' … 'Past non-ERSA events'. */
+export function eventFilterChoices(code: string): { value: EventFilter; label: string }[] {
+  return EVENT_FILTERS.map((value) => ({ value, label: FILTER_WORDS[value](code) }));
+}
+
+/** A club as the slope quick-fill needs it (GET /slope-info/). */
+export type ClubSlope = { race_club_name: string; slope_name: string };
+
+/** The slope name's quick-fill (doc 1 §9): each club's slope, named as the Club Details panel keeps
+ * it, with the club it belongs to; choosing one fills the field with the slope's name. A slope
+ * shared by two clubs is offered once. */
+export function slopeQuickFill(clubs: readonly ClubSlope[]): { slope: string; club: string }[] {
+  const seen = new Set<string>();
+  const out: { slope: string; club: string }[] = [];
+  for (const { race_club_name, slope_name } of clubs) {
+    const slope = slope_name.trim();
+    if (!slope || seen.has(slope)) continue;
+    seen.add(slope);
+    out.push({ slope, club: race_club_name.trim() });
+  }
+  return out;
+}
 
 /** The chosen image and logo files; null when none was chosen (an update keeps the current one). */
 export interface EventFiles {

@@ -1,0 +1,28 @@
+import { Anchor, type AnchorProps } from '@mantine/core';
+import { Link } from 'react-router';
+import { SAFEGUARDING_POLICY_NAME } from '../../domain/content/documents.ts';
+import { paths } from '../app/paths.ts';
+import type { OrganizationDocument } from './api.ts';
+
+/** The organisation document named exactly 'Safeguarding Policy' (case included) stands for the
+ * safeguarding page (doc 1 §2, doc 2 §3), which offers the file itself. */
+export function isSafeguardingPolicy(doc: Pick<OrganizationDocument, 'name'>): boolean {
+  return doc.name === SAFEGUARDING_POLICY_NAME;
+}
+
+/** An organisation document wherever the documents are listed as links (the footer, Policies): its
+ * file in a new tab, or, for the Safeguarding Policy, the safeguarding page. */
+export function OrganizationDocumentLink({ doc, ...props }: { doc: OrganizationDocument } & AnchorProps) {
+  if (isSafeguardingPolicy(doc)) {
+    return (
+      <Anchor component={Link} to={paths.safeguarding} {...props}>
+        {doc.name}
+      </Anchor>
+    );
+  }
+  return (
+    <Anchor href={doc.document} target="_blank" rel="noopener noreferrer" {...props}>
+      {doc.name}
+    </Anchor>
+  );
+}
