@@ -154,6 +154,10 @@ describe('JSON fields', () => {
       const res = await send('POST', '/api/v1/login/', { username: 'u'.repeat(n), password: 'x' }, 'anonymous');
       expectRefused(res, 'username', 'Username must be 150 characters or fewer');
     }
+    const password = (n: number) =>
+      send('POST', '/api/v1/login/', { username: 'someone1', password: 'p'.repeat(n) }, 'anonymous');
+    expect((await password(256)).statusCode).toBe(401);
+    expectRefused(await password(257), 'password', 'Password must be 256 characters or fewer');
   });
 
   it('a multi-line field keeps its tabs and line breaks; a single-line one refuses them', async () => {

@@ -1,4 +1,4 @@
-import { textProblem } from '../text.ts';
+import { type TextRule, textProblem } from '../text.ts';
 import { MSG } from './messages.ts';
 import { ACCOUNT_TEXT as T } from './text-rules.ts';
 
@@ -42,10 +42,12 @@ export function passwordRequirements(password: string) {
   };
 }
 
-/** A new password: no refused characters, and every requirement of the checklist met, so the
- * rule passes exactly when the strength label is 'Very Strong'. */
-export const passwordRule: Rule = (v) =>
-  textProblem(v, T.password) ?? (Object.values(passwordRequirements(v)).every(Boolean) ? null : MSG.password);
+/** A new password: no refused characters (named as the form's field names them), and every
+ * requirement of the checklist met, so the rule passes exactly when the strength label is
+ * 'Very Strong'. */
+export function passwordRule(v: string, field: TextRule = T.password): string | null {
+  return textProblem(v, field) ?? (Object.values(passwordRequirements(v)).every(Boolean) ? null : MSG.password);
+}
 
 /** Personal values shorter than this are not looked for (a one-letter initial is everywhere). */
 const PERSONAL_MIN = 2;

@@ -191,7 +191,8 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 export function validateChangePassword(p: ChangePasswordInput): FieldMessages {
   return collect([
     ['old_password', p.old_password ? textProblem(p.old_password, T.currentPassword) : MSG.currentPasswordRequired],
-    ['new_password1', p.new_password1 ? passwordRule(p.new_password1) : MSG.newPasswordRequired],
+    ['new_password1', p.new_password1 ? passwordRule(p.new_password1, T.newPassword) : MSG.newPasswordRequired],
+    ['new_password2', textProblem(p.new_password2, T.newPasswordConfirm)],
     ['new_password2', p.new_password2 === p.new_password1 ? null : MSG.passwordsDoNotMatch],
   ]);
 }
@@ -212,7 +213,7 @@ export const resetConfirmSchema = z.strictObject({
 /** The reset page: both fields required and equal; the new password must meet the password rule. */
 export function validateResetPasswords(p: { new_password: string; confirm_password: string }): FieldMessages {
   return collect([
-    ['new_password', p.new_password ? passwordRule(p.new_password) : MSG.resetNewPasswordRequired],
+    ['new_password', p.new_password ? passwordRule(p.new_password, T.resetNewPassword) : MSG.resetNewPasswordRequired],
     [
       'confirm_password',
       !p.confirm_password

@@ -180,14 +180,14 @@ export function validateEventForm(form: EventForm, options: EventFormOptions): F
   const openOk = isIsoDate(form.registration_open);
   const closeOk = isIsoDate(form.registration_close);
   return collect([
+    // the text rule of every field first, whatever the type (what the server's schema refuses)
+    ...EVENT_FORM_FIELDS.map((f): [string, string | null] => [f, textProblem(form[f], EVENT_TEXT[f])]),
     ['event_type', !form.event_type && EVENT_MSG.eventTypeRequired],
     ['event_type', form.event_type && !isEventType(form.event_type) && EVENT_MSG.eventTypeInvalid],
     ['event_type', !race && booked > 0 && EVENT_MSG.typeChangeWithBookings(booked)],
     ['date', dateRule(form.date, EVENT_MSG.dateRequired, EVENT_MSG.dateInvalid)],
     ['name', !form.name && EVENT_MSG.nameRequired],
-    ['name', textProblem(form.name, EVENT_TEXT.name)],
     ['slope_name', !form.slope_name && EVENT_MSG.slopeNameRequired],
-    ['slope_name', textProblem(form.slope_name, EVENT_TEXT.slope_name)],
     ['price', race && priceRule(form.price)],
     ['quantity', race && quantityRule(form.quantity, booked)],
     [
@@ -215,9 +215,7 @@ export function validateEventForm(form: EventForm, options: EventFormOptions): F
       'registration_close_time',
       race && timeRule(form.registration_close_time, EVENT_MSG.closeTimeRequired, EVENT_MSG.closeTimeInvalid),
     ],
-    ['url', textProblem(form.url, EVENT_TEXT.url)],
     ['url', form.url && !isWebUrl(form.url) && EVENT_MSG.url],
-    ['banner_message', !race && textProblem(form.banner_message, EVENT_TEXT.banner_message)],
     ['image', options.mode === 'create' && !options.hasImage && EVENT_MSG.imageRequired],
     ['logo', options.mode === 'create' && !options.hasLogo && EVENT_MSG.logoRequired],
   ]);
