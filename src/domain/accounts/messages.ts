@@ -24,8 +24,6 @@ export const MSG = {
   otherClubFormat: 'Club name must be 3-50 characters long and contain only letters and spaces',
   emergencyNameBoth: 'Please provide both first and last name for emergency contact',
   emergencyNameRequired: 'Emergency contact name is required',
-  emergencyNameFormat:
-    'Emergency contact name must contain only letters, spaces, hyphens, or apostrophes, and be 2-50 characters long',
   emergencyNumberRequired: 'Emergency contact number is required',
   acceptTerms: (provider: string) => `You must accept the ${provider} policies to register`,
   seRegNumber: 'SE Registration Number must be a number between 1 and 7 digits',

@@ -232,11 +232,17 @@ describe('registrationPayloadSchema', () => {
     expect(registrationPayloadSchema.safeParse({ ...raw, local_club: 'MK_SKI_RACE_TEAM' }).success).toBe(true);
   });
 
-  it('requires the core fields', () => {
+  it('requires the racer flag; a missing text field is empty, so its rule gives the spec message', () => {
     const { is_racer: _omitted, ...withoutRacer } = raw;
-    expect(registrationPayloadSchema.safeParse(withoutRacer).success).toBe(false);
+    expect(registrationPayloadSchema.safeParse(withoutRacer).error?.issues[0]?.message).toBe(
+      'Racer must be true or false',
+    );
     const { username: _u, ...withoutUsername } = raw;
-    expect(registrationPayloadSchema.safeParse(withoutUsername).success).toBe(false);
+    const parsed = registrationPayloadSchema.parse(withoutUsername);
+    expect(parsed.username).toBe('');
+    expect(validateRegistration(parsed, ctx).username).toBe(
+      'Username must start with a letter, contain only letters and numbers, and be 8-20 characters long',
+    );
   });
 
   it('property: surrounding whitespace never survives on names', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCAL_CLUB_VALUES } from '../clubs.ts';
+import { type TextRule, textField, textProblem } from '../text.ts';
 import { MSG } from './messages.ts';
 import {
   capitalise,
@@ -18,38 +19,47 @@ import {
   seRegNumberRule,
   usernameRule,
 } from './rules.ts';
+import { ACCOUNT_TEXT } from './text-rules.ts';
 
 /** Messages by field name; the first failing rule of each field. */
 export type FieldMessages = Record<string, string>;
 
-const text = z.string().trim();
-const optionalText = z.string().trim().default('');
-const flag = z.boolean().default(false);
+const T = ACCOUNT_TEXT;
+/** A text field under its rule (src/domain/text.ts); missing is empty, so that the form's rules
+ * give the spec's message for it. */
+const text = (rule: TextRule) => textField(rule).default('');
+/** A true/false field; anything else is refused by name. */
+const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
+const choice = <const V extends readonly [string, ...string[]]>(values: V, message: string) =>
+  emptyToNull(z.enum(values, { error: message }));
 const emptyToNull = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((v) => (v === '' ? null : v), schema.nullable().default(null));
 
-/** POST /api/v1/register/ (doc 1 §3 "Registration payload"). Shape only; rules in validateRegistration. */
+/** POST /api/v1/register/ (doc 1 §3 "Registration payload"). Shape and text rules only; the
+ * spec's rules run in validateRegistration. */
 export const registrationPayloadSchema = z.strictObject({
-  first_name: text,
-  last_name: text,
-  username: text,
-  email: text,
-  password: z.string(),
-  is_racer: z.boolean(),
-  contact_number: optionalText,
-  date_of_birth: emptyToNull(z.string().trim()),
-  gender: emptyToNull(z.enum(['MALE', 'FEMALE'])),
-  ski_or_board: emptyToNull(z.enum(['SKI', 'SNOWBOARD'])),
-  local_club: emptyToNull(z.enum(LOCAL_CLUB_VALUES)),
-  other_club: optionalText,
-  emergency_contact_name: optionalText,
-  emergency_contact_number: optionalText,
-  accept_terms_and_conditions: flag,
-  permission_photographed: flag,
-  permission_name_on_photos: flag,
-  permission_social_media: flag,
-  permission_share_data_with_sponsors: flag,
-  se_reg_number: optionalText,
+  first_name: text(T.firstName),
+  last_name: text(T.lastName),
+  username: text(T.username),
+  email: text(T.email),
+  password: text(T.password),
+  is_racer: flag('Racer'),
+  contact_number: text(T.contactNumber),
+  date_of_birth: emptyToNull(textField(T.dateOfBirth)),
+  gender: choice(['MALE', 'FEMALE'], MSG.genderRequired),
+  ski_or_board: choice(['SKI', 'SNOWBOARD'], MSG.skiOrBoardRequired),
+  local_club: choice(LOCAL_CLUB_VALUES, MSG.localClubRequired),
+  other_club: text(T.otherClub),
+  emergency_contact_name: text(T.emergencyName),
+  emergency_contact_number: text(T.emergencyNumber),
+  /** Only `true` accepts; anything else is "not accepted", which validateRegistration refuses
+   * with the spec's message (it names the provider, which the schema does not know). */
+  accept_terms_and_conditions: z.preprocess((v) => v === true, z.boolean()),
+  permission_photographed: flag('Permission to be photographed').default(false),
+  permission_name_on_photos: flag('Permission to show the name on photos').default(false),
+  permission_social_media: flag('Permission for social media').default(false),
+  permission_share_data_with_sponsors: flag('Permission to share data with sponsors').default(false),
+  se_reg_number: text(T.seRegNumber),
 });
 export type RegistrationPayload = z.infer<typeof registrationPayloadSchema>;
 
@@ -136,15 +146,15 @@ export const PROFILE_READ_ONLY = [
 ] as const;
 
 export const profileUpdateSchema = z.strictObject({
-  email: text.default(''),
-  contact_number: optionalText,
-  emergency_contact_name: text.default(''),
-  emergency_contact_number: text.default(''),
-  se_reg_number: optionalText,
-  permission_photographed: z.boolean().optional(),
-  permission_name_on_photos: z.boolean().optional(),
-  permission_social_media: z.boolean().optional(),
-  permission_share_data_with_sponsors: z.boolean().optional(),
+  email: text(T.email),
+  contact_number: text(T.contactNumber),
+  emergency_contact_name: text(T.emergencyName),
+  emergency_contact_number: text(T.emergencyNumber),
+  se_reg_number: text(T.seRegNumber),
+  permission_photographed: flag('Permission to be photographed').optional(),
+  permission_name_on_photos: flag('Permission to show the name on photos').optional(),
+  permission_social_media: flag('Permission for social media').optional(),
+  permission_share_data_with_sponsors: flag('Permission to share data with sponsors').optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
@@ -161,47 +171,49 @@ export function validateProfileUpdate(p: ProfileUpdate): FieldMessages {
   ]);
 }
 
-export const loginSchema = z.strictObject({ username: z.string(), password: z.string() });
+export const loginSchema = z.strictObject({ username: text(T.loginUsername), password: text(T.loginPassword) });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export function validateLogin(p: LoginInput): FieldMessages {
   return collect([
-    ['username', p.username.trim() ? null : MSG.loginUsernameRequired],
-    ['password', p.password ? null : MSG.loginPasswordRequired],
+    ['username', p.username.trim() ? textProblem(p.username.trim(), T.loginUsername) : MSG.loginUsernameRequired],
+    ['password', p.password ? textProblem(p.password, T.loginPassword) : MSG.loginPasswordRequired],
   ]);
 }
 
 export const changePasswordSchema = z.strictObject({
-  old_password: z.string(),
-  new_password1: z.string(),
-  new_password2: z.string(),
+  old_password: text(T.currentPassword),
+  new_password1: text(T.newPassword),
+  new_password2: text(T.newPasswordConfirm),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export function validateChangePassword(p: ChangePasswordInput): FieldMessages {
   return collect([
-    ['old_password', p.old_password ? null : MSG.currentPasswordRequired],
-    ['new_password1', p.new_password1 ? passwordRule(p.new_password1) : MSG.newPasswordRequired],
+    ['old_password', p.old_password ? textProblem(p.old_password, T.currentPassword) : MSG.currentPasswordRequired],
+    ['new_password1', p.new_password1 ? passwordRule(p.new_password1, T.newPassword) : MSG.newPasswordRequired],
+    ['new_password2', textProblem(p.new_password2, T.newPasswordConfirm)],
     ['new_password2', p.new_password2 === p.new_password1 ? null : MSG.passwordsDoNotMatch],
   ]);
 }
 
-export const resetRequestSchema = z.strictObject({ username: z.string() });
+export const resetRequestSchema = z.strictObject({ username: text(T.resetUsername) });
 
 export function validateResetRequest(p: { username: string }): FieldMessages {
-  return collect([['username', p.username.trim() ? null : MSG.resetUsernameRequired]]);
+  const username = p.username.trim();
+  return collect([['username', username ? textProblem(username, T.resetUsername) : MSG.resetUsernameRequired]]);
 }
 
 export const resetConfirmSchema = z.strictObject({
-  uidb64: z.string().max(64),
-  token: z.string().max(256),
-  new_password: z.string(),
+  uidb64: textField(T.resetLinkUid),
+  token: textField(T.resetLinkToken),
+  new_password: textField(T.resetNewPassword),
 });
 
 /** The reset page: both fields required and equal; the new password must meet the password rule. */
 export function validateResetPasswords(p: { new_password: string; confirm_password: string }): FieldMessages {
   return collect([
-    ['new_password', p.new_password ? passwordRule(p.new_password) : MSG.resetNewPasswordRequired],
+    ['new_password', p.new_password ? passwordRule(p.new_password, T.resetNewPassword) : MSG.resetNewPasswordRequired],
     [
       'confirm_password',
       !p.confirm_password

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { type TextRule, textField, textProblem } from '../text.ts';
 import { CONTENT_MSG } from './messages.ts';
-import { collect, type FieldMessages, optionalText, textField } from './shared.ts';
+import { collect, type FieldMessages, requiredText } from './shared.ts';
 
 /**
  * The site's text blocks that the spec leaves static, editable in the 'Edit Content' panel. Text is
@@ -40,27 +41,42 @@ export const TEXT_BLOCK_LABELS: Record<TextBlockKey, string> = {
 
 export const CONTENT_LIMITS = { text: 20_000, testimonials: 20, quote: 1000, author: 100 } as const;
 
-const block = z.string().trim().nullable().optional();
+/** Each block's text rule: several paragraphs, so line breaks and tabs are allowed. */
+const blockRule = (key: TextBlockKey): TextRule => ({
+  label: TEXT_BLOCK_LABELS[key],
+  max: CONTENT_LIMITS.text,
+  multiline: true,
+});
+const QUOTE = {
+  label: 'Quote',
+  max: CONTENT_LIMITS.quote,
+  multiline: true,
+  required: CONTENT_MSG.quoteRequired,
+} as const satisfies TextRule;
+const AUTHOR = { label: 'Author', max: CONTENT_LIMITS.author, required: CONTENT_MSG.authorRequired } as const;
+const block = (key: TextBlockKey) => textField(blockRule(key)).nullable().optional();
 
 /** PUT /content/update/: any subset of the blocks. An empty text or null puts a block back to its
  * default; null testimonials restore the default ones, an empty list shows none. */
 export const contentUpdateSchema = z.strictObject({
-  home_intro: block,
-  about_mission: block,
-  about_start_racing: block,
+  home_intro: block('home_intro'),
+  about_mission: block('about_mission'),
+  about_start_racing: block('about_start_racing'),
   testimonials: z
-    .array(z.strictObject({ quote: textField, author: textField }))
+    .array(z.strictObject({ quote: textField(QUOTE).default(''), author: textField(AUTHOR).default('') }), {
+      error: 'Testimonials must be a list',
+    })
     .nullable()
     .optional(),
-  schools_rules: block,
-  safeguarding: block,
+  schools_rules: block('schools_rules'),
+  safeguarding: block('safeguarding'),
 });
 export type ContentUpdate = z.infer<typeof contentUpdateSchema>;
 
 export function validateContentUpdate(u: ContentUpdate): FieldMessages {
   const entries: [string, string | null][] = TEXT_BLOCK_KEYS.map((key) => [
     key,
-    optionalText(u[key] ?? '', TEXT_BLOCK_LABELS[key], CONTENT_LIMITS.text),
+    textProblem(u[key] ?? '', blockRule(key)),
   ]);
   const list = u.testimonials ?? [];
   entries.push([
@@ -68,14 +84,8 @@ export function validateContentUpdate(u: ContentUpdate): FieldMessages {
     list.length > CONTENT_LIMITS.testimonials ? CONTENT_MSG.tooMany('testimonials', CONTENT_LIMITS.testimonials) : null,
   ]);
   list.slice(0, CONTENT_LIMITS.testimonials).forEach((item, i) => {
-    entries.push([
-      `testimonials.${i}.quote`,
-      !item.quote ? CONTENT_MSG.quoteRequired : optionalText(item.quote, 'Quote', CONTENT_LIMITS.quote),
-    ]);
-    entries.push([
-      `testimonials.${i}.author`,
-      !item.author ? CONTENT_MSG.authorRequired : optionalText(item.author, 'Author', CONTENT_LIMITS.author),
-    ]);
+    entries.push([`testimonials.${i}.quote`, requiredText(item.quote, QUOTE)]);
+    entries.push([`testimonials.${i}.author`, requiredText(item.author, AUTHOR)]);
   });
   return collect(entries);
 }

@@ -1,22 +1,28 @@
 import { z } from 'zod';
+import { fileAsText, type TextRule, textField } from '../text.ts';
 import { CONTENT_MSG } from './messages.ts';
 import { collect, type FieldMessages, requiredText } from './shared.ts';
 
 /** The Safeguarding page links the organisation document with exactly this name (case included). */
 export const SAFEGUARDING_POLICY_NAME = 'Safeguarding Policy';
 export const DOCUMENT_NAME_MAX = 150;
+const DOCUMENT_NAME = {
+  label: 'Document name',
+  max: DOCUMENT_NAME_MAX,
+  required: CONTENT_MSG.documentNameRequired,
+} as const satisfies TextRule;
 
 /** Multipart text fields: `document` sent as text (not a file) is ignored. */
 export const documentFormSchema = z.strictObject({
-  name: z.string().trim().optional(),
-  document: z.string().optional(),
+  name: textField(DOCUMENT_NAME).optional(),
+  document: textField(fileAsText('Document')).optional(),
 });
 export type DocumentForm = z.infer<typeof documentFormSchema>;
 
 /** Name required; on create the PDF is required too (the file's type is checked by content). */
 export function validateDocument(v: { name: string; hasFile: boolean }): FieldMessages {
   return collect([
-    ['name', requiredText(v.name, CONTENT_MSG.documentNameRequired, 'Document name', DOCUMENT_NAME_MAX)],
+    ['name', requiredText(v.name, DOCUMENT_NAME)],
     ['document', v.hasFile ? null : CONTENT_MSG.documentFileRequired],
   ]);
 }

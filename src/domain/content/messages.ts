@@ -32,8 +32,6 @@ export const CONTENT_MSG = {
   contactSent: 'Thank you for your message. We will get back to you within 24-48 hours.',
   contactFailed: 'Failed to send message',
 
-  /** "{label} must be {max} characters or fewer". */
-  tooLong: (label: string, max: number) => `${label} must be ${max} characters or fewer`,
   tooMany: (label: string, max: number) => `No more than ${max} ${label} are allowed`,
   notFound: (what: string) => `${what} not found.`,
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldMessages } from '../accounts/validation.ts';
-import { CONTENT_MSG } from './messages.ts';
+import { TEXT_MSG, type TextRule, textProblem } from '../text.ts';
 
 export type { FieldMessages };
 
@@ -11,19 +11,12 @@ export function collect(entries: [string, string | null][]): FieldMessages {
   return out;
 }
 
-/** Required and at most `max` characters: the required message, the length message, or null. */
-export function requiredText(value: string, required: string, label: string, max: number): string | null {
-  if (!value.trim()) return required;
-  return value.length <= max ? null : CONTENT_MSG.tooLong(label, max);
+/** Required and within the field's text rule: the rule's required message, its text message, or
+ * null. Optional fields call textProblem alone. */
+export function requiredText(value: string, rule: TextRule): string | null {
+  if (!value.trim()) return rule.required ?? TEXT_MSG.required(rule.label);
+  return textProblem(value, rule);
 }
-
-/** Optional, at most `max` characters. */
-export function optionalText(value: string, label: string, max: number): string | null {
-  return value.length <= max ? null : CONTENT_MSG.tooLong(label, max);
-}
-
-/** A text field as it arrives: trimmed; missing is empty. */
-export const textField = z.string().trim().default('');
 
 /** A multipart "remove the stored file" flag. */
-export const clearFlag = z.enum(['true', 'false']).optional();
+export const clearFlag = z.enum(['true', 'false'], { error: 'Must be true or false' }).optional();

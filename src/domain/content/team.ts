@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileAsText, type TextRule, textField } from '../text.ts';
 import { CONTENT_MSG } from './messages.ts';
 import { clearFlag, collect, type FieldMessages, requiredText } from './shared.ts';
 
@@ -9,13 +10,18 @@ export interface TeamMemberValues {
 }
 
 export const TEAM_LIMITS = { name: 50, position: 100 } as const;
+const TEAM_TEXT = {
+  first_name: { label: 'First name', max: TEAM_LIMITS.name, required: CONTENT_MSG.firstNameRequired },
+  last_name: { label: 'Last name', max: TEAM_LIMITS.name, required: CONTENT_MSG.lastNameRequired },
+  position: { label: 'Position', max: TEAM_LIMITS.position, required: CONTENT_MSG.positionRequired },
+} as const satisfies Record<keyof TeamMemberValues, TextRule>;
 
 /** Multipart text fields: `photo` sent as text is ignored; `photo_clear=true` removes the photo. */
 export const teamMemberFormSchema = z.strictObject({
-  first_name: z.string().trim().optional(),
-  last_name: z.string().trim().optional(),
-  position: z.string().trim().optional(),
-  photo: z.string().optional(),
+  first_name: textField(TEAM_TEXT.first_name).optional(),
+  last_name: textField(TEAM_TEXT.last_name).optional(),
+  position: textField(TEAM_TEXT.position).optional(),
+  photo: textField(fileAsText('Photo')).optional(),
   photo_clear: clearFlag,
 });
 export type TeamMemberForm = z.infer<typeof teamMemberFormSchema>;
@@ -31,8 +37,8 @@ export function mergeTeamMember(base: TeamMemberValues, form: TeamMemberForm): T
 /** First name, last name and position required. */
 export function validateTeamMember(v: TeamMemberValues): FieldMessages {
   return collect([
-    ['first_name', requiredText(v.first_name, CONTENT_MSG.firstNameRequired, 'First name', TEAM_LIMITS.name)],
-    ['last_name', requiredText(v.last_name, CONTENT_MSG.lastNameRequired, 'Last name', TEAM_LIMITS.name)],
-    ['position', requiredText(v.position, CONTENT_MSG.positionRequired, 'Position', TEAM_LIMITS.position)],
+    ['first_name', requiredText(v.first_name, TEAM_TEXT.first_name)],
+    ['last_name', requiredText(v.last_name, TEAM_TEXT.last_name)],
+    ['position', requiredText(v.position, TEAM_TEXT.position)],
   ]);
 }

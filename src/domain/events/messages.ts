@@ -3,9 +3,7 @@ export const EVENT_MSG = {
   dateRequired: 'Date is required',
   dateInvalid: 'Date must be a valid date (YYYY-MM-DD)',
   nameRequired: 'Name is required',
-  nameTooLong: 'Name must be 100 characters or fewer',
   slopeNameRequired: 'Slope name is required',
-  slopeNameTooLong: 'Slope name must be 100 characters or fewer',
   eventTypeRequired: 'Event type is required',
   eventTypeInvalid: 'Event type must be one of race, external, school or information',
   priceRequired: 'Price is required',
@@ -28,13 +26,10 @@ export const EVENT_MSG = {
   closeAfterEvent: 'Registration must close by the event date',
   openAfterEvent: 'Registration must open by the event date',
   url: 'URL must be a web address starting with http:// or https://',
-  urlTooLong: 'URL must be 500 characters or fewer',
-  bannerTooLong: 'Banner message must be 500 characters or fewer',
   /** The same words as the upload check (FILE_KINDS.eventImage / eventLogo). */
   imageRequired: 'Please select a JPG file for the image.',
   logoRequired: 'Please select a PNG file for the logo.',
   documentBoth: 'Please provide both a document name and a file.',
-  documentNameTooLong: 'Document name must be 100 characters or fewer',
 
   eventNotFound: 'Event not found.',
   documentNotFound: 'Document not found.',

@@ -6,6 +6,8 @@
  * 'event'. The server makes it unique with `uniqueSlug`.
  */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** The longest slug an address may name: 80 characters of name, the year and a counter fit. */
+export const SLUG_MAX = 120;
 
 export function eventSlug(name: string, date: string): string {
   const year = date.slice(0, 4);

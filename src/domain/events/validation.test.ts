@@ -212,12 +212,25 @@ describe('url, banner and lengths', () => {
     }
   });
 
-  it('banner message is checked for other events and ignored for races', () => {
+  it('banner message: at most 500 characters whatever the type (races do not use it)', () => {
+    expect(check(externalForm({ banner_message: 'x'.repeat(500) })).banner_message).toBeUndefined();
     const long = 'x'.repeat(501);
     expect(check(externalForm({ banner_message: long })).banner_message).toBe(
       'Banner message must be 500 characters or fewer',
     );
-    expect(check(raceForm({ banner_message: long })).banner_message).toBeUndefined();
+    expect(check(raceForm({ banner_message: long })).banner_message).toBe(
+      'Banner message must be 500 characters or fewer',
+    );
+  });
+
+  it('every field refuses control characters, price and times with their own format message', () => {
+    expect(check(externalForm({ price: '1\u0000', name: 'Snow\u0085Show' }))).toEqual({
+      price: 'Price must be a number with at most 2 decimal places',
+      name: 'Name contains characters that are not allowed',
+    });
+    expect(check(raceForm({ registration_open_time: '19:0\u0000' })).registration_open_time).toBe(
+      'Registration open time must be a 24-hour time (HH:MM)',
+    );
   });
 
   it('name and slope name are at most 100 characters', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PRICE_PENCE, parsePrice } from '../money.ts';
+import { fileAsText, type TextRule, textField, textProblem } from '../text.ts';
 import { EVENT_MSG } from './messages.ts';
 import { type EventType, isEventType } from './product.ts';
 
@@ -30,22 +31,58 @@ export const EVENT_FORM_FIELDS = [
 export type EventFormField = (typeof EVENT_FORM_FIELDS)[number];
 export type EventForm = Record<EventFormField, string>;
 
-const field = z.string().trim().default('');
+/** Each field's text rule (src/domain/text.ts). Fields with a format of their own (dates, times,
+ * price, quantity, type) answer that format's message for an over-long or control-character value. */
+export const EVENT_TEXT = {
+  name: { label: 'Name', max: NAME_MAX },
+  date: { label: 'Date', max: 10, format: EVENT_MSG.dateInvalid },
+  slope_name: { label: 'Slope name', max: NAME_MAX },
+  event_type: { label: 'Event type', max: 20, format: EVENT_MSG.eventTypeInvalid },
+  price: { label: 'Price', max: 20, format: EVENT_MSG.price },
+  quantity: { label: 'Quantity', max: 10, format: EVENT_MSG.quantity },
+  url: { label: 'URL', max: TEXT_MAX },
+  banner_message: { label: 'Banner message', max: TEXT_MAX },
+  registration_open: { label: 'Registration open date', max: 10, format: EVENT_MSG.openDateInvalid },
+  registration_open_time: { label: 'Registration open time', max: 5, format: EVENT_MSG.openTimeInvalid },
+  registration_close: { label: 'Registration close date', max: 10, format: EVENT_MSG.closeDateInvalid },
+  registration_close_time: { label: 'Registration close time', max: 5, format: EVENT_MSG.closeTimeInvalid },
+} as const satisfies Record<EventFormField, TextRule>;
 
-/** The form's shape: every field a string (trimmed, missing ones empty); unknown fields refused. */
+const field = (name: EventFormField) => textField(EVENT_TEXT[name]).default('');
+
+/** The form's shape: every field a string under its text rule (trimmed, missing ones empty);
+ * unknown fields refused. */
 export const eventFormSchema = z.strictObject({
-  name: field,
-  date: field,
-  slope_name: field,
-  event_type: field,
-  price: field,
-  quantity: field,
-  url: field,
-  banner_message: field,
-  registration_open: field,
-  registration_open_time: field,
-  registration_close: field,
-  registration_close_time: field,
+  name: field('name'),
+  date: field('date'),
+  slope_name: field('slope_name'),
+  event_type: field('event_type'),
+  price: field('price'),
+  quantity: field('quantity'),
+  url: field('url'),
+  banner_message: field('banner_message'),
+  registration_open: field('registration_open'),
+  registration_open_time: field('registration_open_time'),
+  registration_close: field('registration_close'),
+  registration_close_time: field('registration_close_time'),
+});
+
+/** An add-document form's name (doc 2 §5) and the event id it may repeat. */
+export const DOCUMENT_TEXT = {
+  name: { label: 'Document name', max: NAME_MAX, required: EVENT_MSG.documentBoth },
+  product: { label: 'Product', max: 20, format: EVENT_MSG.productMismatch },
+} as const satisfies Record<string, TextRule>;
+
+/** The text parts of the event form's and add-document form's multipart requests: a text value
+ * sent for a file field (a client re-sending the current address) is ignored. */
+export const eventFormTextSchema = eventFormSchema.extend({
+  image: textField(fileAsText('Image')).optional(),
+  logo: textField(fileAsText('Logo')).optional(),
+});
+export const bookingDocumentFormSchema = z.strictObject({
+  name: textField(DOCUMENT_TEXT.name).default(''),
+  product: textField(DOCUMENT_TEXT.product).optional(),
+  document: textField(fileAsText('Document')).optional(),
 });
 
 /** A blank form for an event type: what "changing the event type resets the fields" resets to. */
@@ -143,14 +180,14 @@ export function validateEventForm(form: EventForm, options: EventFormOptions): F
   const openOk = isIsoDate(form.registration_open);
   const closeOk = isIsoDate(form.registration_close);
   return collect([
+    // the text rule of every field first, whatever the type (what the server's schema refuses)
+    ...EVENT_FORM_FIELDS.map((f): [string, string | null] => [f, textProblem(form[f], EVENT_TEXT[f])]),
     ['event_type', !form.event_type && EVENT_MSG.eventTypeRequired],
     ['event_type', form.event_type && !isEventType(form.event_type) && EVENT_MSG.eventTypeInvalid],
     ['event_type', !race && booked > 0 && EVENT_MSG.typeChangeWithBookings(booked)],
     ['date', dateRule(form.date, EVENT_MSG.dateRequired, EVENT_MSG.dateInvalid)],
     ['name', !form.name && EVENT_MSG.nameRequired],
-    ['name', form.name.length > NAME_MAX && EVENT_MSG.nameTooLong],
     ['slope_name', !form.slope_name && EVENT_MSG.slopeNameRequired],
-    ['slope_name', form.slope_name.length > NAME_MAX && EVENT_MSG.slopeNameTooLong],
     ['price', race && priceRule(form.price)],
     ['quantity', race && quantityRule(form.quantity, booked)],
     [
@@ -178,9 +215,7 @@ export function validateEventForm(form: EventForm, options: EventFormOptions): F
       'registration_close_time',
       race && timeRule(form.registration_close_time, EVENT_MSG.closeTimeRequired, EVENT_MSG.closeTimeInvalid),
     ],
-    ['url', form.url.length > TEXT_MAX && EVENT_MSG.urlTooLong],
     ['url', form.url && !isWebUrl(form.url) && EVENT_MSG.url],
-    ['banner_message', !race && form.banner_message.length > TEXT_MAX && EVENT_MSG.bannerTooLong],
     ['image', options.mode === 'create' && !options.hasImage && EVENT_MSG.imageRequired],
     ['logo', options.mode === 'create' && !options.hasLogo && EVENT_MSG.logoRequired],
   ]);
@@ -231,7 +266,7 @@ export function validateBookingDocument(input: { name: string; hasFile: boolean 
   const name = input.name.trim();
   return collect([
     ['name', !name && EVENT_MSG.documentBoth],
-    ['name', name.length > NAME_MAX && EVENT_MSG.documentNameTooLong],
+    ['name', textProblem(name, DOCUMENT_TEXT.name)],
     ['document', !input.hasFile && EVENT_MSG.documentBoth],
   ]);
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ACCOUNT_TEXT,
   changePasswordSchema,
   loginSchema,
   profileUpdateSchema,
@@ -9,6 +10,7 @@ import {
   resetConfirmSchema,
   resetRequestSchema,
 } from '../../domain/accounts/index.ts';
+import { textField } from '../../domain/text.ts';
 import type { AppContext } from '../context.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
@@ -29,7 +31,7 @@ import {
 const Access = z.object({ access: z.string().describe('Short-lived JWT; the refresh token is only in the cookie.') });
 const Message = z.object({ message: z.string() });
 /** The refresh token comes in the cookie; a body field is accepted for clients without cookies. */
-const RefreshBody = z.strictObject({ refresh: z.string().max(256).optional() }).nullish();
+const RefreshBody = z.strictObject({ refresh: textField(ACCOUNT_TEXT.refreshToken).optional() }).nullish();
 
 const tags = ['accounts'];
 const bearerOnly = [{ bearer: [] }];

@@ -1,14 +1,17 @@
+import type { z } from 'zod';
 import { toFieldErrors } from '../../domain/accounts/validation.ts';
 import {
+  bookingDocumentFormSchema,
   EVENT_FORM_FIELDS,
   EVENT_MSG,
   type EventValues,
-  eventFormSchema,
+  eventFormTextSchema,
   eventValuesFromForm,
   validateBookingDocument,
   validateEventForm,
 } from '../../domain/events/index.ts';
 import { AppError } from '../errors.ts';
+import { zodFieldErrors } from '../plugins/errors.ts';
 import type { FileKindName } from '../plugins/file-types.ts';
 import { type CheckedUpload, checkUploads, type Upload } from '../plugins/storage.ts';
 
@@ -37,6 +40,14 @@ function refuseUnknownFields(form: MultipartForm, text: readonly string[], files
   }
 }
 
+/** The text fields through their schema (the text rule of each field), or a 400 naming each
+ * field that breaks it. */
+function parseText<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.infer<S> {
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw AppError.validation(zodFieldErrors(parsed.error.issues));
+  return parsed.data;
+}
+
 /**
  * Checks a whole event form (doc 2 §5) before anything is written: unknown fields, every field
  * rule, and the image (jpg) and logo (png) by content and size. All field errors come back
@@ -48,8 +59,7 @@ export function checkEventSubmission(
   options: { mode: 'create' | 'update'; booked: number },
 ): EventSubmission {
   refuseUnknownFields(form, [...EVENT_FORM_FIELDS, 'image', 'logo'], ['image', 'logo']);
-  const { image: _image, logo: _logo, ...text } = form.fields;
-  const parsed = eventFormSchema.parse(text);
+  const { image: _image, logo: _logo, ...parsed } = parseText(eventFormTextSchema, form.fields);
   const errors = toFieldErrors(
     validateEventForm(parsed, {
       mode: options.mode,
@@ -70,10 +80,9 @@ export function checkEventSubmission(
  */
 export function checkDocumentSubmission(form: MultipartForm, eventId: number): { name: string; file: CheckedUpload } {
   refuseUnknownFields(form, ['name', 'product', 'document'], ['document']);
-  const name = (form.fields.name ?? '').trim();
+  const { name, product } = parseText(bookingDocumentFormSchema, form.fields);
   const upload = form.files.document;
   const errors = toFieldErrors(validateBookingDocument({ name, hasFile: upload !== undefined }));
-  const product = form.fields.product?.trim();
   if (product && product !== String(eventId)) errors.product = [EVENT_MSG.productMismatch];
   const file = checkUploads(form.files, { document: 'bookingDocument' }, errors).document;
   if (Object.keys(errors).length > 0 || !file) throw AppError.validation(errors);

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { londonToday } from '../../domain/dates.ts';
+import { SLUG_MAX } from '../../domain/events/index.ts';
+import { textField } from '../../domain/text.ts';
 import type { AppContext } from '../context.ts';
 import { sendCached } from '../plugins/public-cache.ts';
 import { readMultipart } from '../plugins/storage.ts';
@@ -66,7 +68,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsync {
         schema: {
           tags,
           summary: 'One event with its documents',
-          params: z.object({ slug: z.string() }),
+          params: z.object({ slug: textField({ label: 'Slug', max: SLUG_MAX, raw: true }) }),
           response: { 200: ProductSchema, 404: ErrorBody },
         },
       },

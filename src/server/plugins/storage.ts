@@ -132,9 +132,14 @@ function safeName(filename: string, ext: string): string {
   return `${stem}.${ext}`;
 }
 
+/** The longest text part a form may carry, far above any field's own maximum (the text rule of
+ * each form's schema); a longer one answers 413 rather than being cut short. */
+export const MAX_FIELD_BYTES = 100_000;
+
 /**
  * Reads a multipart form: text fields and files (each into memory, at most the largest kind's
- * limit). A file over the limit answers 413 with a clear message.
+ * limit). A file or a text part over its limit answers 413 with a clear message. The text parts
+ * are then checked field by field by the form's schema (src/domain/text.ts).
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -146,12 +151,15 @@ export async function readMultipart(
   const files: Record<string, Upload> = {};
   try {
     for await (const part of request.parts({
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 4, fields: 40, fieldSize: 100_000 },
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 4, fields: 40, fieldSize: MAX_FIELD_BYTES },
     })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (bytes.length > 0 || part.filename)
           files[part.fieldname] = { field: part.fieldname, filename: part.filename, bytes };
+      } else if (part.valueTruncated) {
+        const message = 'This field is too long.';
+        throw new AppError('PAYLOAD_TOO_LARGE', message, { [part.fieldname]: [message] });
       } else {
         fields[part.fieldname] = String(part.value ?? '');
       }
