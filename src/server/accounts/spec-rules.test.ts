@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUser, login } from '../test/fixtures.ts';
 import { bearer, json, useTestApp } from '../test/helper.ts';
+import { resetMailsSettled } from './password-reset.ts';
 import { nextIp, registration } from './test-support.ts';
 
 /** Issue 6, the account rules at the API: what the spec allows is accepted at registration and
@@ -80,6 +81,7 @@ describe('the password may not hold the e-mail’s local part', () => {
       remoteAddress: nextIp(),
     });
     expect(request.statusCode).toBe(200);
+    await resetMailsSettled();
     const [, uidb64, token] = LINK.exec(t.outbox.last()?.text ?? '') ?? [];
     const confirm = (new_password: string) =>
       t.app.inject({
