@@ -21,6 +21,9 @@ export default defineConfig({
           include: apiFiles,
           exclude: [...configDefaults.exclude, ...postgresOnlyFiles],
           env: { TEST_DB: 'pglite' },
+          // files share a worker's module cache: the app's modules are imported once per worker,
+          // not once per file (each file still builds its own app and database)
+          isolate: false,
           globalSetup: ['src/server/test/global-setup-pglite.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
@@ -31,6 +34,7 @@ export default defineConfig({
           name: 'api-postgres',
           include: apiFiles,
           env: { TEST_DB: 'postgres' },
+          isolate: false,
           globalSetup: ['src/server/test/global-setup-postgres.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
