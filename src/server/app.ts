@@ -26,6 +26,7 @@ import { registerAccessLog } from './plugins/access-log.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
 import { MAX_UPLOAD_BYTES } from './plugins/file-types.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { computeSecurityHeaders, helmetOptions, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerMedia } from './plugins/storage.ts';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   registerAuth(app, ctx);
   app.addHook('onRequest', accessHook(ctx));
+  registerInputGuard(app);
 
   await app.register(
     async (api) => {
