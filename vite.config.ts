@@ -2,29 +2,47 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
-/** The web app: source in src/web, built to dist/web and served by the Fastify server.
- * `npm run dev` proxies /api to the server on port 3000. The build writes a brotli (.br) and a
- * gzip (.gz) copy of every text asset; the server sends them by Accept-Encoding. */
-export default defineConfig({
+const webDist = process.env.WEB_DIST ?? 'dist/web';
+
+/**
+ * The web app: source in src/web. Two builds (`npm run build` runs both):
+ * - the browser's, to WEB_DIST (dist/web), with a brotli (.br) and a gzip (.gz) copy of every
+ *   text asset; the server sends them by Accept-Encoding;
+ * - the server's renderer (`--ssr`), src/web/entry-server.tsx to WEB_DIST-ssr (dist/web-ssr),
+ *   which the server loads to paint public pages.
+ * `npm run dev` serves the browser's build with hot reload and proxies /api to port 3000.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   plugins: [
     react(),
-    compression({
-      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
-      include: /\.(html|css|js|mjs|json|svg|txt|xml|webmanifest)$/,
-      threshold: 512,
-      logLevel: 'silent',
-    }),
+    ...(isSsrBuild
+      ? []
+      : [
+          compression({
+            algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+            include: /\.(html|css|js|mjs|json|svg|txt|xml|webmanifest)$/,
+            threshold: 512,
+            logLevel: 'silent',
+          }),
+        ]),
   ],
-  build: {
-    // WEB_DIST lets two builds (e.g. parallel e2e runs) live side by side; the server reads the same variable.
-    outDir: `../../${process.env.WEB_DIST ?? 'dist/web'}`,
-    emptyOutDir: true,
-    sourcemap: true,
-    chunkSizeWarningLimit: 1200,
-  },
+  build: isSsrBuild
+    ? {
+        outDir: `../../${webDist}-ssr`,
+        emptyOutDir: true,
+        sourcemap: true,
+        rollupOptions: { input: 'src/web/entry-server.tsx' },
+      }
+    : {
+        // WEB_DIST lets two builds (e.g. parallel e2e runs) live side by side; the server reads the same variable.
+        outDir: `../../${webDist}`,
+        emptyOutDir: true,
+        sourcemap: true,
+        chunkSizeWarningLimit: 1200,
+      },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

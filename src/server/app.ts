@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -18,9 +15,9 @@ import type { Config } from './config.ts';
 import { contentRoutes } from './content/routes.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
-import { AppError } from './errors.ts';
 import { eventsRoutes } from './events/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
+import { registerWeb } from './pages/routes.ts';
 import { accessHook, registerRouteTable } from './plugins/access.ts';
 import { registerAccessLog } from './plugins/access-log.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -112,44 +109,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   );
 
   registerMedia(app, ctx);
-  await registerWeb(app, config);
+  await registerWeb(app, ctx);
   app.addHook('onClose', async () => database.close());
   return app;
-}
-
-/** Hashed build assets never change under their name: a year, immutable. Anything else (the
- * HTML, icons without a hash) is revalidated on every use. */
-export function assetCacheControl(path: string): string {
-  return /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.\w+(\.(br|gz))?$/.test(path)
-    ? 'public, max-age=31536000, immutable'
-    : 'no-cache';
-}
-
-/** Serves the built web app and answers unknown addresses: JSON 404 under /api, the app's
- * index.html elsewhere (the router shows its own 404 page). The 404 answer is rate-limited so
- * that probing for paths is slow. */
-async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
-  const root = resolve(config.webDist);
-  const hasWeb = existsSync(resolve(root, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      // the build's .br and .gz copies, chosen by Accept-Encoding
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (reply, path) => void reply.header('cache-control', assetCacheControl(path)),
-    });
-  }
-  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) }, (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api') || request.method !== 'GET' || !hasWeb) {
-      const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
-      return reply.status(404).send(AppError.notFound(`No route for ${request.method} ${shown}`).toJSON());
-    }
-    return reply.type('text/html').sendFile('index.html');
-  });
 }
 
 declare module 'fastify' {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, assetCacheControl, buildApp } from './app.ts';
+import { type App, buildApp } from './app.ts';
+import { assetCacheControl } from './pages/routes.ts';
 import { openTestDatabase, testConfig } from './test/helper.ts';
 
 /** The built web app's files: compressed copies by Accept-Encoding, hashed assets cached for good. */

@@ -21,6 +21,10 @@ const CHECK_MS = 1000;
 interface Entry {
   body: string;
   etag: string;
+  status: number;
+  contentType: string;
+  /** When the answer goes stale by the clock alone (ms since the epoch), or null. */
+  expiresAt: number | null;
   /** Compressed once per cache generation, for bodies worth it. */
   br?: Buffer;
   gzip?: Buffer;
@@ -31,15 +35,29 @@ const COMPRESS_FROM_BYTES = 1024;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-async function makeEntry(value: unknown): Promise<Entry> {
-  const body = JSON.stringify(value);
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  if (Buffer.byteLength(body) < COMPRESS_FROM_BYTES) return { body, etag };
+/** An answer to cache: its body and type, its status (200 unless said), and when it expires. */
+export interface CacheableAnswer {
+  body: string;
+  contentType: string;
+  status?: number;
+  expiresAt?: number | null;
+}
+
+async function makeEntry(answer: CacheableAnswer): Promise<Entry> {
+  const { body, contentType } = answer;
+  const entry: Entry = {
+    body,
+    contentType,
+    status: answer.status ?? 200,
+    expiresAt: answer.expiresAt ?? null,
+    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+  };
+  if (Buffer.byteLength(body) < COMPRESS_FROM_BYTES) return entry;
   const [br, gz] = await Promise.all([
     brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
     gzipAsync(body, { level: 9 }),
   ]);
-  return { body, etag, br, gzip: gz };
+  return { ...entry, br, gzip: gz };
 }
 
 /** The best encoding of an entry that the client accepts (brotli, then gzip), or none. */
@@ -119,19 +137,24 @@ export async function invalidatePublicCache(ctx: AppContext): Promise<void> {
 }
 
 /**
- * Answers a public GET from the cache, or loads, serialises and caches it (with brotli and gzip
- * copies made once). Sends an ETag, and 304 when the client already has this version. `key` must name everything the answer depends
- * on (the path and any query). Load failures are not cached.
+ * Answers a public GET from the cache, or loads and caches the answer (with brotli and gzip
+ * copies made once). Sends an ETag, and 304 when the client already has this version. `key` must
+ * name everything the answer depends on (the path and any query). Load failures are not cached;
+ * an answer past its `expiresAt` is loaded again.
  */
-export async function sendCached(
+export async function sendCachedAnswer(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   key: string,
-  load: () => Promise<unknown>,
+  load: () => Promise<CacheableAnswer>,
 ): Promise<FastifyReply> {
   const s = await freshState(ctx);
   let pending = s.entries.get(key);
+  if (pending) {
+    const cached = await pending.catch(() => null);
+    if (cached && cached.expiresAt !== null && ctx.now().getTime() >= cached.expiresAt) pending = undefined;
+  }
   if (!pending) {
     pending = load().then(makeEntry);
     s.entries.set(key, pending);
@@ -140,8 +163,22 @@ export async function sendCached(
   const entry = await pending;
   reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-  reply.type('application/json; charset=utf-8');
+  reply.status(entry.status).type(entry.contentType);
   const encoding = pickEncoding(request.headers['accept-encoding'], entry);
   if (encoding) return reply.header('content-encoding', encoding).send(entry[encoding]);
   return reply.send(entry.body);
+}
+
+/** A public JSON read through the cache (sendCachedAnswer). */
+export function sendCached(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  load: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  return sendCachedAnswer(ctx, request, reply, key, async () => ({
+    body: JSON.stringify(await load()),
+    contentType: 'application/json; charset=utf-8',
+  }));
 }

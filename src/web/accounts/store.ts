@@ -51,7 +51,13 @@ export const useProfileStore = create<ProfileState>()(
         }),
       clear: () => set(empty),
     }),
-    { name: 'profile', storage: createJSONStorage(() => sessionStorage) },
+    {
+      name: 'profile',
+      storage: createJSONStorage(() => sessionStorage),
+      // read from session storage by the browser's entry (main.tsx), after a server-painted page
+      // has hydrated as the anonymous view the server painted
+      skipHydration: true,
+    },
   ),
 );
 

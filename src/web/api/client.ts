@@ -88,6 +88,16 @@ async function send(path: string, options: RequestOptions, access: string | null
   });
 }
 
+/** On the server the public reads go straight to the app that is painting the page: a GET of a
+ * path under /api/v1 answers its status and JSON body. No token is involved there. */
+export type ServerTransport = (path: string) => Promise<{ status: number; body: unknown }>;
+let serverTransport: ServerTransport | null = null;
+
+/** The server's renderer sets this once (src/web/entry-server.tsx); the browser never does. */
+export function setServerTransport(transport: ServerTransport | null): void {
+  serverTransport = transport;
+}
+
 let refreshing: Promise<string | null> | null = null;
 
 async function postRefresh(): Promise<string | null> {
@@ -124,6 +134,12 @@ export function refreshAccessToken(): Promise<string | null> {
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if (serverTransport) {
+    if ((options.method ?? 'GET') !== 'GET') throw new ApiError(405, 'Only reads are made while painting a page.');
+    const { status, body } = await serverTransport(path);
+    if (status >= 400) throw toError(status, body);
+    return body as T;
+  }
   const access = options.auth === false ? null : tokens.getAccess();
   let res = await send(path, options, access);
   if (res.status === 401 && access) {

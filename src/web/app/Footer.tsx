@@ -1,5 +1,5 @@
 import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../api/client.ts';
 import { useOrganizationDocuments } from '../content/api.ts';
@@ -17,6 +17,13 @@ async function fetchBackendVersion(): Promise<string> {
   }
 }
 
+/** The footer's backend version, read once. */
+export const versionQuery = queryOptions({
+  queryKey: ['version'],
+  queryFn: fetchBackendVersion,
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
 const linkProps = { c: 'gray.3', fz: 'sm' } as const;
 
 /** The footer (doc 1 §2): quick links, organisation documents (the Safeguarding Policy leads to the
@@ -25,11 +32,7 @@ export function Footer() {
   const association = useAssociation();
   // A failure is only logged (by the hook) and shows no documents (doc 1 §8).
   const documents = useOrganizationDocuments();
-  const backend = useQuery({
-    queryKey: ['version'],
-    queryFn: fetchBackendVersion,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const backend = useQuery(versionQuery);
 
   return (
     <Box component="footer" bg="dark.8" c="gray.3" py="xl" mt="xl">

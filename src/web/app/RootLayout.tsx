@@ -4,7 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { MSG } from '../../domain/accounts/messages.ts';
 import { SessionTimeout } from '../accounts/SessionTimeout.tsx';
 import { onForcedLogout, useProfileStore } from '../accounts/store.ts';
-import { useMaintenanceStore } from '../maintenance/store.ts';
+import { useCanAccessSite, useMaintenanceStore } from '../maintenance/store.ts';
 import { focusMain, MAIN_ID } from '../ui/focus.ts';
 import { toast } from '../ui/toast.ts';
 import { Footer } from './Footer.tsx';
@@ -13,6 +13,7 @@ import { NavBar } from './NavBar.tsx';
 import { paths } from './paths.ts';
 import classes from './RootLayout.module.css';
 import { ScrollManager } from './ScrollManager.tsx';
+import { usePageTitle } from './usePageTitle.ts';
 
 /** While the site is open, the maintenance status is re-read this often and when the window
  * regains focus, so that open sessions meet the gate soon after maintenance starts. */
@@ -44,7 +45,8 @@ function SkipLink() {
  * admin paths), modals, the inactivity timeout when logged in, and scrolling after navigation.
  * When the site cannot be accessed, the maintenance gate view is shown instead. */
 export function RootLayout() {
-  const canAccessSite = useMaintenanceStore((s) => s.canAccessSite);
+  const canAccessSite = useCanAccessSite();
+  usePageTitle(!canAccessSite);
   const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
   const { pathname } = useLocation();
   const onAdminPath = pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);

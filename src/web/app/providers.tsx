@@ -8,13 +8,20 @@ import type { ReactNode } from 'react';
 import { TOAST_DEFAULT_MS } from '../ui/toast.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-});
+/** A query client: one for the browser's whole visit, one per page painted on the server (a
+ * shared one there would hand one visitor's data to the next). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+  });
+}
 
-export function Providers({ children }: { children: ReactNode }) {
+/** The browser's query client. */
+export const queryClient = createQueryClient();
+
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <Notifications position="bottom-right" autoClose={TOAST_DEFAULT_MS} limit={5} />
         <ModalsProvider>{children}</ModalsProvider>

@@ -1,55 +1,25 @@
-import { createBrowserRouter } from 'react-router';
-import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { navigationGuard } from './guards.ts';
-import { RootLayout } from './RootLayout.tsx';
+import { createRoutes } from './routes.tsx';
 
-/** A page that a later issue builds; until then it says so. */
-const later = (title: string, arrivesWith: string) => ({
-  element: <PlaceholderPage title={title} arrivesWith={arrivesWith} />,
-});
+/** The browser's routes: the shared ones, with the navigation guard as the root's loader. */
+export const browserRoutes: RouteObject[] = createRoutes(navigationGuard);
 
-/** Every route of doc 1 §2. The root loader is the navigation guard and runs on every navigation. */
-export const router = createBrowserRouter([
-  {
-    path: '/',
-    Component: RootLayout,
-    loader: navigationGuard,
-    shouldRevalidate: () => true,
-    HydrateFallback: () => null,
-    children: [
-      { index: true, lazy: async () => ({ Component: (await import('../home/HomePage.tsx')).HomePage }) },
-      { path: 'about', lazy: async () => ({ Component: (await import('../content/AboutPage.tsx')).AboutPage }) },
-      { path: 'booking', lazy: async () => ({ Component: (await import('../events/BookingPage.tsx')).BookingPage }) },
-      { path: 'booking/success', ...later('Booking complete', 'the entry and payment issue') },
-      { path: 'schools', lazy: async () => ({ Component: (await import('../content/SchoolsPage.tsx')).SchoolsPage }) },
-      { path: 'slopes', lazy: async () => ({ Component: (await import('../content/SlopesPage.tsx')).SlopesPage }) },
-      {
-        path: 'safeguarding',
-        lazy: async () => ({ Component: (await import('../content/SafeguardingPage.tsx')).SafeguardingPage }),
-      },
-      { path: 'contact', lazy: async () => ({ Component: (await import('../content/ContactPage.tsx')).ContactPage }) },
-      { path: 'checkout', ...later('Checkout', 'the entry and payment issue') },
-      { path: 'payment', ...later('Payment Page', 'the entry and payment issue') },
-      {
-        path: 'policies',
-        lazy: async () => ({ Component: (await import('../content/PoliciesPage.tsx')).PoliciesPage }),
-      },
-      { path: 'results', ...later('Results', 'the results and league points issue') },
-      {
-        path: 'governance',
-        lazy: async () => ({ Component: (await import('../content/GovernancePage.tsx')).GovernancePage }),
-      },
-      { path: 'profile', lazy: async () => ({ Component: (await import('../accounts/ProfilePage.tsx')).ProfilePage }) },
-      { path: 'admin', lazy: async () => ({ Component: (await import('../admin/AdminPage.tsx')).AdminPage }) },
-      {
-        path: 'reset-password/:uidb64/:token',
-        lazy: async () => ({ Component: (await import('../accounts/ResetPasswordPage.tsx')).ResetPasswordPage }),
-      },
-      {
-        path: 'maintenance',
-        lazy: async () => ({ Component: (await import('../maintenance/MaintenancePage.tsx')).MaintenancePage }),
-      },
-      { path: '*', lazy: async () => ({ Component: (await import('../ui/NotFoundPage.tsx')).NotFoundPage }) },
-    ],
-  },
-]);
+/** Loads the lazy page modules the current address needs, so a page the server painted hydrates
+ * at once instead of showing nothing while its module arrives. */
+export async function loadLazyMatches(routes: RouteObject[], location: Location): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, module, { lazy: undefined });
+    }),
+  );
+}
+
+/** The browser's router. After a painted page, the root's data is the server's (nothing), so the
+ * guard does not run before hydration; main.tsx runs it right after. */
+export function createRouter(painted: boolean) {
+  return createBrowserRouter(browserRoutes, painted ? { hydrationData: { loaderData: { root: null } } } : {});
+}

@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { create } from 'zustand';
 import { api } from '../api/client.ts';
 
@@ -15,6 +16,9 @@ export interface MaintenanceState {
   isSuperAdmin: boolean;
   loading: boolean;
   canAccessSite: boolean;
+  /** True once this browser has read the status itself; until then the page shows what the
+   * server painted (a page painted during maintenance shows the maintenance view). */
+  checked: boolean;
   refresh(): Promise<MaintenanceState>;
   /** Sets the state after the admin panel toggled it. */
   setEnabled(enabled: boolean): void;
@@ -26,6 +30,7 @@ export const useMaintenanceStore = create<MaintenanceState>()((set, get) => ({
   isSuperAdmin: false,
   loading: false,
   canAccessSite: true,
+  checked: false,
   async refresh() {
     set({ loading: true });
     try {
@@ -36,9 +41,10 @@ export const useMaintenanceStore = create<MaintenanceState>()((set, get) => ({
         isSuperAdmin: s.is_super_admin,
         canAccessSite: !s.is_enabled || s.can_bypass,
         loading: false,
+        checked: true,
       });
     } catch {
-      set({ isInMaintenance: false, canAccessSite: true, loading: false });
+      set({ isInMaintenance: false, canAccessSite: true, loading: false, checked: true });
     }
     return get();
   },
@@ -46,3 +52,16 @@ export const useMaintenanceStore = create<MaintenanceState>()((set, get) => ({
     set((s) => ({ isInMaintenance: enabled, canAccessSite: !enabled || s.canBypass }));
   },
 }));
+
+/** Whether the server painted this page during maintenance: the server's renderer and the
+ * browser's hydration both provide it, so their first renders agree. */
+export const PaintedInMaintenance = createContext(false);
+
+/** Whether the site is shown: the status this browser read, or until it has read one, what the
+ * server painted. */
+export function useCanAccessSite(): boolean {
+  const painted = useContext(PaintedInMaintenance);
+  const checked = useMaintenanceStore((s) => s.checked);
+  const canAccessSite = useMaintenanceStore((s) => s.canAccessSite);
+  return checked ? canAccessSite : !painted;
+}

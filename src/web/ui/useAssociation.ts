@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 
 export interface NamedLink {
@@ -23,11 +23,12 @@ const FALLBACK: Association = {
 };
 
 /** The association this site runs for (what the spec calls {product} and {provider}). */
+export const associationQuery = queryOptions({
+  queryKey: ['association'],
+  queryFn: () => api.get<Association>('/association/'),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
 export function useAssociation(): Association {
-  const { data } = useQuery({
-    queryKey: ['association'],
-    queryFn: () => api.get<Association>('/association/'),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return data ?? FALLBACK;
+  return useQuery(associationQuery).data ?? FALLBACK;
 }
