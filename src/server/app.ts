@@ -71,7 +71,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const ctx: AppContext = {
     config,
     db: database.db,
-    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    mailer:
+      options.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        log: app.log,
+        production: config.isProduction,
+      }),
     now: options.now ?? (() => new Date()),
   };
   app.decorate('ctx', ctx);

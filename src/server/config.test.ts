@@ -126,7 +126,7 @@ describe('configuration: mail', () => {
     const warning = {
       level: 'warn',
       message:
-        'SMTP_URL is not set: e-mail, password-reset links included, is written to the log instead of being sent. Set SMTP_URL in production.',
+        'SMTP_URL is not set: no e-mail is sent (password resets, contact messages); the log names each one but withholds its text. Set SMTP_URL in production.',
     };
     expect(production({ SMTP_URL: '' }).notices).toEqual([warning]);
     expect(production().notices).toEqual([]);

@@ -218,7 +218,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     notices.push({
       level: 'warn',
       message:
-        'SMTP_URL is not set: e-mail, password-reset links included, is written to the log instead of being sent. Set SMTP_URL in production.',
+        'SMTP_URL is not set: no e-mail is sent (password resets, contact messages); the log names each one but withholds its text. Set SMTP_URL in production.',
     });
   }
   const databaseUrl = e.DATABASE_URL || undefined;
