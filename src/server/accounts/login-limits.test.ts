@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loginFailures } from '../db/schema.ts';
 import { createUser } from '../test/fixtures.ts';
 import { json, useTestApp } from '../test/helper.ts';
-import { failureKeys } from './login-limits.ts';
+import { addressKey, failureKeys } from './login-limits.ts';
 
 const t = useTestApp();
 
@@ -94,26 +94,49 @@ describe('login: failed attempts per account', () => {
     expect(await status(owner.username, owner.password, '192.0.2.51')).toBe(200);
   });
 
-  it('once an account has 10 failures, refuses only the addresses that failed on it (9 vs 10)', async () => {
+  it('once an account has 10 failures, refuses the addresses that failed 3 times on it (9 vs 10, 2 vs 3)', async () => {
     const user = await createUser(t.app);
-    for (let i = 1; i <= 9; i++) expect(await status(user.username, WRONG, `198.51.100.${i}`)).toBe(401);
-    // 9 failures: a failing address still gets its password checked
-    expect(await status(user.username, user.password, '198.51.100.1')).toBe(200);
-    // the owner's success withdrew that address's failure; two more make 10
-    expect(await status(user.username, WRONG, '198.51.100.1')).toBe(401);
-    expect(await status(user.username, WRONG, '198.51.100.10')).toBe(401);
-
-    const blocked = await login(user.username, user.password, '198.51.100.2');
+    const guesser = '198.51.100.1';
+    for (let i = 0; i < 3; i++) expect(await status(user.username, WRONG, guesser)).toBe(401);
+    for (let i = 2; i <= 7; i++) expect(await status(user.username, WRONG, `198.51.100.${i}`)).toBe(401);
+    // 9 failures: the guesser still gets its password checked
+    expect(await status(user.username, WRONG, guesser)).toBe(401);
+    // 10: the account is under attack; the guesser (4 failures on it) is refused, right password or not
+    const blocked = await login(user.username, user.password, guesser);
     expect(blocked.statusCode).toBe(429);
     expect(json(blocked).error).toBe(LIMITED);
+
+    // an owner who mistypes twice still gets in on the third try
+    const owner = '192.0.2.60';
+    expect(await status(user.username, WRONG, owner)).toBe(401);
+    expect(await status(user.username, WRONG, owner)).toBe(401);
+    expect(await status(user.username, user.password, owner)).toBe(200);
+    // a third typo while under attack is the limit for that address
+    const typist = '192.0.2.61';
+    for (let i = 0; i < 3; i++) expect(await status(user.username, WRONG, typist)).toBe(401);
+    expect(await status(user.username, user.password, typist)).toBe(429);
     // a fresh address has its password checked: wrong is 401, right signs in
     expect(await status(user.username, WRONG, '198.51.100.11')).toBe(401);
     expect(await status(user.username, user.password, '198.51.100.12')).toBe(200);
   });
 
+  it('counts IPv6 addresses by their /64 network, and IPv4-mapped ones as IPv4', async () => {
+    const user = await createUser(t.app);
+    for (let i = 1; i <= 10; i++)
+      expect(await status(`guess${i}user`, WRONG, `2001:db8:1:2::${i.toString(16)}`)).toBe(401);
+    // another address in the same /64 is the same line
+    expect(await status(user.username, user.password, '2001:db8:1:2:ffff::9')).toBe(429);
+    // another /64 is another line
+    expect(await status(user.username, user.password, '2001:db8:1:3::1')).toBe(200);
+    expect(addressKey('2001:DB8:0001:0002:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('::ffff:203.0.113.5')).toBe('203.0.113.5');
+    expect(addressKey('203.0.113.5')).toBe('203.0.113.5');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+  });
+
   it('forgets the account’s failures after 15 minutes', async () => {
     const user = await createUser(t.app);
-    for (let i = 1; i <= 10; i++) await login(user.username, WRONG, `198.51.100.${i}`);
+    for (let i = 1; i <= 10; i++) await login(user.username, WRONG, `198.51.100.${(i % 4) + 1}`);
     t.clock.advance(15 * 60_000 - 1_000);
     expect(await status(user.username, user.password, '198.51.100.3')).toBe(429);
     t.clock.advance(1_000);
@@ -121,8 +144,8 @@ describe('login: failed attempts per account', () => {
   });
 
   it('answers an unknown username the same way, so the limit does not reveal who has an account', async () => {
-    for (let i = 1; i <= 10; i++) expect(await status('ghostuser1', WRONG, `198.51.100.${i}`)).toBe(401);
-    const blocked = await login('ghostuser1', WRONG, '198.51.100.4');
+    for (let i = 1; i <= 10; i++) expect(await status('ghostuser1', WRONG, `198.51.100.${(i % 4) + 1}`)).toBe(401);
+    const blocked = await login('ghostuser1', WRONG, '198.51.100.2');
     expect(blocked.statusCode).toBe(429);
     expect(json(blocked).error).toBe(LIMITED);
     expect(await status('ghostuser1', WRONG, '198.51.100.200')).toBe(401);

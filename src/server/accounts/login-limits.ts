@@ -7,14 +7,35 @@ import { shiftMs } from './tokens.ts';
  * Failed sign-ins (docs/decisions/0007-sign-in-limits.md):
  * - an address that failed 10 times in a minute is refused (429), whatever it tries;
  * - an account that failed 10 times in 15 minutes is "under attack": while it is, an address that
- *   has itself failed on it in those 15 minutes is refused for that account. An address that has
- *   not been failing still has its password checked, so the owner signs in while someone else
- *   guesses: the account limit slows the guessers without locking the owner out.
+ *   has itself failed on it 3 times in those 15 minutes is refused for that account. An address
+ *   with fewer still has its password checked, so the owner signs in (typos and all) while
+ *   someone else guesses: the account limit slows the guessers without locking the owner out.
+ * - IPv6 addresses count by their /64 network.
  */
 export const LOGIN_LIMITS = {
   address: { max: 10, windowMs: 60 * 1000 },
   account: { max: 10, windowMs: 15 * 60 * 1000 },
+  /** While an account is under attack, the failures an address may have on it before it is
+   * refused for it: an owner who mistypes once or twice still gets in. */
+  addressOnAccount: { max: 3 },
 } as const;
+
+/** The address an attempt is counted under: an IPv4 address as it is, an IPv6 address by its
+ * /64 network (one subscriber's line holds a whole /64, so counting single IPv6 addresses would
+ * give an attacker billions of fresh ones). */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g || '0', 16).toString(16))
+    .join(':')}::/64`;
+}
 
 /** The counters one attempt falls under: its address, its account, and the pair of the two. The
  * account key is the lower-cased username as typed, whether or not such an account exists, so
@@ -27,7 +48,8 @@ export interface LoginKeys {
 
 export function failureKeys(ip: string, username: string): LoginKeys {
   const account = username.trim().toLowerCase();
-  return { address: `ip:${ip}`, account: `user:${account}`, pair: `pair:${ip} ${account}` };
+  const address = addressKey(ip);
+  return { address: `ip:${address}`, account: `user:${account}`, pair: `pair:${address} ${account}` };
 }
 
 /** An attempt counted as a failure until it proves otherwise: the ids of its rows. */
@@ -68,7 +90,7 @@ async function countFailures(ctx: AppContext, keys: LoginKeys): Promise<Counts> 
 function refused(counts: Counts, own: 0 | 1): boolean {
   if (counts.address - own >= LOGIN_LIMITS.address.max) return true;
   const underAttack = counts.account - own >= LOGIN_LIMITS.account.max;
-  return underAttack && counts.pair - own >= 1;
+  return underAttack && counts.pair - own >= LOGIN_LIMITS.addressOnAccount.max;
 }
 
 /**
