@@ -38,7 +38,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // WEB_DIST lets two builds (e.g. parallel e2e runs) live side by side; the server reads the same variable.
         outDir: `../../${webDist}`,
         emptyOutDir: true,
-        sourcemap: true,
+        // maps are written for the server's own use, never referenced by the files sent
+        sourcemap: 'hidden',
         chunkSizeWarningLimit: 1200,
       },
   server: {

@@ -97,5 +97,30 @@ export const mailbox = {
   associationAddress: 'office@ersa.example',
 };
 
-export const test = base;
+/**
+ * The test's page waits, after every load, until the app in it answers clicks: a page painted by
+ * the server is visible before its script has hydrated it, and a click before that is lost (as it
+ * would be for a person; the tests are about what happens after).
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const ready = () =>
+      page
+        .waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 15_000 })
+        .catch(() => undefined);
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      if (response?.headers()['content-type']?.includes('text/html')) await ready();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      if (response?.headers()['content-type']?.includes('text/html')) await ready();
+      return response;
+    };
+    await use(page);
+  },
+});
 export { expect };

@@ -55,8 +55,19 @@ describe('the shared text rule', () => {
     expect(textProblem('a\ud83d\ude00b', single)).toBeNull();
   });
 
+  it('refuses the bidirectional overrides and isolates, which disguise text, in every field', () => {
+    for (const ch of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      expect(textProblem(`Ab${ch}cd`, single), ch.codePointAt(0)?.toString(16)).toBe(
+        'Question contains characters that are not allowed',
+      );
+      expect(textProblem(`Ab${ch}cd`, multi)).toBe('Answer contains characters that are not allowed');
+    }
+    // the marks that only set a direction, used in Arabic and Hebrew text, stay allowed
+    expect(hasRefusedCharacters('\u200e\u200f\u061c')).toBe(false);
+  });
+
   it('accepts the printable characters next to the refused ranges', () => {
-    expect(hasRefusedCharacters(' ~\u00a0\u00ff\u2028é€')).toBe(false);
+    expect(hasRefusedCharacters(' ~\u00a0\u00ff\u2028\u2029\u2065\u206aé€')).toBe(false);
   });
 
   it('uses the field’s own format message instead of the generic ones', () => {
@@ -68,7 +79,7 @@ describe('the shared text rule', () => {
   it('property: the rule refuses a value exactly when it is too long or holds a refused character', () => {
     const unit = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 3 }),
-      fc.constantFrom(...CONTROLS, '\ud800', '\udfff'),
+      fc.constantFrom(...CONTROLS, '\ud800', '\udfff', '\u202e', '\u2067'),
     );
     fc.assert(
       fc.property(fc.array(unit, { maxLength: 8 }), fc.boolean(), (parts, multiline) => {
@@ -76,7 +87,8 @@ describe('the shared text rule', () => {
         const rule = { label: 'Field', max: 12, multiline };
         const refusedChar = [...value].some((ch) => {
           const c = ch.codePointAt(0) ?? 0;
-          const control = c < 0x20 || (c >= 0x7f && c <= 0x9f);
+          const control =
+            c < 0x20 || (c >= 0x7f && c <= 0x9f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
           const allowed = multiline && (ch === '\t' || ch === '\n' || ch === '\r');
           return (control && !allowed) || (c >= 0xd800 && c <= 0xdfff);
         });

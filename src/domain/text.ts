@@ -6,7 +6,9 @@ import { z } from 'zod';
  * fields with `textField`, and the forms' validate functions call `textProblem` with the same
  * rule, so the browser and the server refuse the same values with the same words.
  *
- * Refused everywhere: C0 controls (U+0000-U+001F), DEL (U+007F), C1 controls (U+0080-U+009F) and
+ * Refused everywhere: C0 controls (U+0000-U+001F), DEL (U+007F), C1 controls (U+0080-U+009F), the
+ * bidirectional embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069: they make
+ * text display in another order than it reads, to disguise a name or a link) and
  * lone surrogates (a string that is not well-formed UTF-16, which no database can store). A
  * multi-line field (an FAQ answer, a paragraph, a message) also allows tab, line feed and carriage
  * return. Length counts UTF-16 code units after trimming, as the browser's maxlength does.
@@ -35,9 +37,9 @@ export const TEXT_MSG = {
 } as const;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
-const SINGLE_LINE_REFUSED = /[\u0000-\u001f\u007f-\u009f]/;
+const SINGLE_LINE_REFUSED = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
-const MULTI_LINE_REFUSED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const MULTI_LINE_REFUSED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /** String.prototype.isWellFormed (ES2024; the project's TypeScript library stops at ES2023). */
 const isWellFormed = (value: string): boolean => (value as unknown as { isWellFormed(): boolean }).isWellFormed();

@@ -186,3 +186,31 @@ describe('expectedAnswer', () => {
     expect(expectedAnswer({ access: 'user', openDuringMaintenance: false }, 'anonymous', false)).toBe(401);
   });
 });
+
+describe('ids and tokens as clients write them', () => {
+  it('takes ids in digits only, with one clear message', async () => {
+    const admin = await signedIn(t.app, 'admin');
+    for (const id of ['0', '01', '1e3', '2.0', 'abc', '99999999999']) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/faqs/update/${id}/`,
+        headers: bearer(admin.access),
+        payload: { question: 'Q?', answer: 'A.' },
+      });
+      expect(res.statusCode, id).toBe(400);
+      expect(json(res).error, id).toBe('The id must be a whole number from 1, written in digits.');
+    }
+  });
+
+  it('accepts the bearer scheme in any case', async () => {
+    const user = await signedIn(t.app, 'user');
+    for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/profile/',
+        headers: { authorization: `${scheme} ${user.access}` },
+      });
+      expect(res.statusCode, scheme).toBe(200);
+    }
+  });
+});

@@ -19,6 +19,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-AbCd1234.js'), script);
   writeFileSync(join(dist, 'assets', 'index-AbCd1234.js.br'), brotliCompressSync(script));
   writeFileSync(join(dist, 'assets', 'index-AbCd1234.js.gz'), gzipSync(script));
+  writeFileSync(join(dist, 'assets', 'index-AbCd1234.js.map'), '{"version":3}');
   app = await buildApp({ config: testConfig({ WEB_DIST: dist }), database: await openTestDatabase() });
   await app.ready();
 });
@@ -56,6 +57,14 @@ describe('the built web app', () => {
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it('answers a missing asset and a source map with a plain 404, never a page', async () => {
+    for (const url of ['/assets/gone-ZyXw9876.js', '/favicon.ico', '/assets/index-AbCd1234.js.map']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('application/json');
+    }
   });
 
   it('marks only hashed build assets immutable', () => {

@@ -29,6 +29,7 @@ async function start(): Promise<void> {
         </Providers>
       </StrictMode>,
     );
+    markReady();
     return;
   }
 
@@ -47,6 +48,12 @@ async function start(): Promise<void> {
   );
   await useProfileStore.persist.rehydrate();
   await router.revalidate();
+  markReady();
+}
+
+/** Says the page answers clicks now (browser tests wait for it after loading a page). */
+function markReady(): void {
+  document.documentElement.dataset.ready = 'true';
 }
 
 void start();

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type FieldMessages, toFieldErrors } from '../../domain/accounts/index.ts';
 import { AppError, type FieldErrors } from '../errors.ts';
 import { zodFieldErrors } from '../plugins/errors.ts';
@@ -9,8 +9,7 @@ import { type CheckedUpload, checkUploads, readMultipart, type Upload } from '..
 export const tags = ['content'];
 export const adminOnly = [{ bearer: [] }];
 
-/** `{id}` in the path: a positive integer that fits the id column. */
-export const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export { IdParams } from '../plugins/params.ts';
 
 /** A multipart form whose text fields passed their schema; its files are not checked yet. */
 export interface UploadForm<T> {

@@ -5,6 +5,7 @@ import { londonToday } from '../../domain/dates.ts';
 import { SLUG_MAX } from '../../domain/events/index.ts';
 import { textField } from '../../domain/text.ts';
 import type { AppContext } from '../context.ts';
+import { IdParams } from '../plugins/params.ts';
 import { sendCached } from '../plugins/public-cache.ts';
 import { readMultipart } from '../plugins/storage.ts';
 import { addDocument, deleteDocument } from './documents.ts';
@@ -13,7 +14,6 @@ import { ProductDocumentSchema, ProductSchema } from './shape.ts';
 
 const tags = ['events'];
 const bearerOnly = [{ bearer: [] }];
-const IdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const ErrorBody = z.object({
   error: z.string(),
   code: z.string(),

@@ -42,6 +42,8 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, path) => void reply.header('cache-control', assetCacheControl(path)),
+      // source maps stay on the server (they would publish the whole source)
+      allowedPath: (path) => !path.endsWith('.map'),
     });
     pages = {
       renderer: await loadRenderer(config.webDist),
@@ -91,7 +93,9 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
 
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api') || request.method !== 'GET' || !pages) {
+    // a missing file (an old build's script, a .map) is a plain 404, never a page in its place
+    const file = path.startsWith('/assets/') || /\.\w{1,8}$/.test(path);
+    if (path.startsWith('/api') || request.method !== 'GET' || !pages || file) {
       const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
       return reply.status(404).send(AppError.notFound(`No route for ${request.method} ${shown}`).toJSON());
     }

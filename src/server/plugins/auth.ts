@@ -113,7 +113,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (header === undefined) return;
-    const match = /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header.trim());
+    // the scheme is case-insensitive (RFC 9110 §11.1); the token is exactly as issued
+    const match = /^bearer ([A-Za-z0-9._~+/=-]{1,4096})$/i.exec(header.trim());
     const token = match?.[1] ? await verifyAccessToken(ctx, match[1]) : null;
     const user = token ? await loadAuthUser(ctx, token) : null;
     if (user) request.authUser = user;

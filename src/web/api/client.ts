@@ -38,6 +38,14 @@ interface TokenSource {
 
 let tokens: TokenSource = { getAccess: () => null, setAccess: () => {}, onRefreshFailed: () => {} };
 
+let maintenanceListener: () => void = () => {};
+
+/** The maintenance store registers here: told when any call meets the maintenance gate, so a page
+ * already open switches to the maintenance view instead of showing a failed list. */
+export function onMaintenanceAnswer(listener: () => void): void {
+  maintenanceListener = listener;
+}
+
 /** The profile store registers itself here (avoids an import cycle). */
 export function connectTokenSource(source: TokenSource): void {
   tokens = source;
@@ -152,7 +160,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     }
   }
   const body = await parse(res);
-  if (!res.ok) throw toError(res.status, body);
+  if (!res.ok) {
+    const error = toError(res.status, body);
+    if (res.status === 503 && error.code === 'MAINTENANCE') maintenanceListener();
+    throw error;
+  }
   return body as T;
 }
 

@@ -6,6 +6,7 @@ import { SessionTimeout } from '../accounts/SessionTimeout.tsx';
 import { onForcedLogout, useProfileStore } from '../accounts/store.ts';
 import { useCanAccessSite, useMaintenanceStore } from '../maintenance/store.ts';
 import { focusMain, MAIN_ID } from '../ui/focus.ts';
+import { clearReloadMark } from '../ui/RouteErrorPage.tsx';
 import { toast } from '../ui/toast.ts';
 import { Footer } from './Footer.tsx';
 import { ModalHost } from './ModalHost.tsx';
@@ -52,6 +53,7 @@ export function RootLayout() {
   const onAdminPath = pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
 
   useEffect(() => onForcedLogout(() => toast.warning(MSG.sessionExpired)), []);
+  useEffect(clearReloadMark, []);
 
   useEffect(() => {
     const refresh = () => void useMaintenanceStore.getState().refresh();

@@ -10,6 +10,7 @@ import {
 } from '../content/api.ts';
 import { latestProductsQuery, productsQuery } from '../events/api.ts';
 import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
+import { RouteErrorPage } from '../ui/RouteErrorPage.tsx';
 import { associationQuery } from '../ui/useAssociation.ts';
 import { versionQuery } from './Footer.tsx';
 import { RootLayout } from './RootLayout.tsx';
@@ -52,6 +53,7 @@ export function createRoutes(rootLoader?: LoaderFunction): RouteObject[] {
       Component: RootLayout,
       ...(rootLoader ? { loader: rootLoader, shouldRevalidate: () => true } : {}),
       HydrateFallback: () => null,
+      ErrorBoundary: RouteErrorPage,
       children: [
         {
           index: true,

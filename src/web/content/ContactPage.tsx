@@ -179,7 +179,9 @@ export function ContactPage() {
               {(faqs.data ?? []).map((faq) => (
                 <Accordion.Item key={faq.id} value={String(faq.id)} bg="white">
                   <Accordion.Control>
-                    <Text fw={600}>{faq.question}</Text>
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {faq.question}
+                    </Text>
                   </Accordion.Control>
                   <Accordion.Panel>
                     <Text style={{ whiteSpace: 'pre-line' }}>{faq.answer}</Text>

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { create } from 'zustand';
-import { api } from '../api/client.ts';
+import { api, onMaintenanceAnswer } from '../api/client.ts';
 
 interface StatusResponse {
   is_enabled: boolean;
@@ -52,6 +52,10 @@ export const useMaintenanceStore = create<MaintenanceState>()((set, get) => ({
     set((s) => ({ isInMaintenance: enabled, canAccessSite: !enabled || s.canBypass }));
   },
 }));
+
+// A call refused by the gate means maintenance has started: read the status (the site then shows
+// the maintenance view to all but super administrators).
+onMaintenanceAnswer(() => void useMaintenanceStore.getState().refresh());
 
 /** Whether the server painted this page during maintenance: the server's renderer and the
  * browser's hydration both provide it, so their first renders agree. */

@@ -115,7 +115,7 @@ export function EventTable(props: EventTableProps) {
                     <Button
                       size="compact-sm"
                       variant="outline"
-                      color="red.8"
+                      color="red.9"
                       leftSection={<IconBan size={14} aria-hidden />}
                       // a cancelled event stays focusable, so focus back from the confirmation is kept
                       onClick={() => !event.is_cancelled && props.onCancelEvent(event)}
