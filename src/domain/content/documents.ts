@@ -3,8 +3,8 @@ import { fileAsText, type TextRule, textField } from '../text.ts';
 import { CONTENT_MSG } from './messages.ts';
 import { collect, type FieldMessages, requiredText } from './shared.ts';
 
-/** The Safeguarding page links the organisation document with exactly this name (case included). */
-export const SAFEGUARDING_POLICY_NAME = 'Safeguarding Policy';
+export { findSafeguardingPolicy, SAFEGUARDING_POLICY_NAME } from './safeguarding.ts';
+
 export const DOCUMENT_NAME_MAX = 150;
 const DOCUMENT_NAME = {
   label: 'Document name',
@@ -25,9 +25,4 @@ export function validateDocument(v: { name: string; hasFile: boolean }): FieldMe
     ['name', requiredText(v.name, DOCUMENT_NAME)],
     ['document', v.hasFile ? null : CONTENT_MSG.documentFileRequired],
   ]);
-}
-
-/** The document the Safeguarding page links, found by its exact name. */
-export function findSafeguardingPolicy<T extends { name: string }>(documents: readonly T[]): T | undefined {
-  return documents.find((d) => d.name === SAFEGUARDING_POLICY_NAME);
 }

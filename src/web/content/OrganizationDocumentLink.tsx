@@ -1,6 +1,6 @@
 import { Anchor, type AnchorProps } from '@mantine/core';
 import { Link } from 'react-router';
-import { SAFEGUARDING_POLICY_NAME } from '../../domain/content/documents.ts';
+import { SAFEGUARDING_POLICY_NAME } from '../../domain/content/safeguarding.ts';
 import { paths } from '../app/paths.ts';
 import type { OrganizationDocument } from './api.ts';
 

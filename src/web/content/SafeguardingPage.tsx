@@ -1,7 +1,7 @@
 import { Button, Container, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconPhone, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { findSafeguardingPolicy, SAFEGUARDING_POLICY_NAME } from '../../domain/content/documents.ts';
+import { findSafeguardingPolicy, SAFEGUARDING_POLICY_NAME } from '../../domain/content/safeguarding.ts';
 import { paths } from '../app/paths.ts';
 import { useContentBlocks, useOrganizationDocuments } from './api.ts';
 import { LoadError } from './LoadState.tsx';
