@@ -45,7 +45,7 @@ describe('the application shell', () => {
   it('sends security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/version/' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
   });
 });
 

@@ -87,7 +87,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerAccessLog(app, { sampleRate: config.accessLogSample });
   registerErrorHandler(app);
   registerSecurityHeaders(app, securityHeaders);
-  await app.register(cookie);
+  // cookies are read only where they matter (the refresh token), not parsed on every request
+  await app.register(cookie, { hook: false });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES } });
   await app.register(rateLimit, { global: false });
 

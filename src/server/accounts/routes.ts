@@ -47,7 +47,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
     reply.clearCookie(SESSION_HINT_COOKIE, sessionHintCookieOptions(ctx.config));
   };
   const presentedToken = (request: FastifyRequest, body: z.infer<typeof RefreshBody>) =>
-    request.cookies[REFRESH_COOKIE] || body?.refresh || undefined;
+    request.server.parseCookie(request.headers.cookie ?? '')[REFRESH_COOKIE] || body?.refresh || undefined;
 
   return async (app) => {
     const api = app.withTypeProvider<ZodTypeProvider>();

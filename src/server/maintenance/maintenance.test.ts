@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAINTENANCE_MESSAGE } from '../plugins/access.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { bearer, json, useTestApp } from '../test/helper.ts';
+import { isMaintenanceEnabled, maintenanceIfKnown, resetMaintenanceCache, setMaintenance } from './service.ts';
 
 const t = useTestApp();
 
@@ -156,5 +157,30 @@ describe('a super administrator whose access token expires during maintenance', 
       headers: bearer(superAdmin.access),
     });
     expect((await s.app.inject({ method: 'GET', url: '/api/v1/faqs/' })).statusCode).toBe(503);
+  });
+});
+
+describe('the cached switch', () => {
+  it('is read once for many requests arriving together when it has gone stale', async () => {
+    const ctx = t.app.ctx;
+    resetMaintenanceCache(ctx);
+    const select = vi.spyOn(ctx.db, 'select');
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => isMaintenanceEnabled(ctx)));
+      expect(answers.every((on) => on === false)).toBe(true);
+      expect(select).toHaveBeenCalledTimes(1);
+    } finally {
+      select.mockRestore();
+    }
+  });
+
+  it('keeps a toggle made while a read was under way', async () => {
+    const ctx = t.app.ctx;
+    resetMaintenanceCache(ctx);
+    const reading = isMaintenanceEnabled(ctx);
+    await setMaintenance(ctx, true);
+    await reading;
+    expect(maintenanceIfKnown(ctx)).toBe(true);
+    expect((await status()).json()).toMatchObject({ is_enabled: true });
   });
 });

@@ -8,16 +8,42 @@ const KEY = 'maintenance';
 /** Other instances sharing the database see a toggle within this time. */
 const CACHE_MS = 2000;
 
-const cache = new WeakMap<AppContext, { enabled: boolean; at: number }>();
+interface Cached {
+  enabled: boolean;
+  at: number;
+  /** The read under way, so that many requests at the moment the switch goes stale share one. */
+  reading?: Promise<boolean>;
+}
+
+const cache = new WeakMap<AppContext, Cached>();
+
+/** The switch as last read, if that was within CACHE_MS (no promise: the request path's fast way). */
+export function maintenanceIfKnown(ctx: AppContext): boolean | undefined {
+  const hit = cache.get(ctx);
+  return hit && Date.now() - hit.at < CACHE_MS ? hit.enabled : undefined;
+}
 
 export async function isMaintenanceEnabled(ctx: AppContext): Promise<boolean> {
+  const known = maintenanceIfKnown(ctx);
+  if (known !== undefined) return known;
   const hit = cache.get(ctx);
-  const now = Date.now();
-  if (hit && now - hit.at < CACHE_MS) return hit.enabled;
+  if (hit?.reading) return hit.reading;
+  const reading = readSwitch(ctx);
+  // until the read lands, callers share it (and a stale value is never served)
+  cache.set(ctx, { enabled: hit?.enabled ?? false, at: 0, reading });
+  try {
+    const enabled = await reading;
+    if (cache.get(ctx)?.reading === reading) cache.set(ctx, { enabled, at: Date.now() });
+    return enabled;
+  } catch (error) {
+    if (cache.get(ctx)?.reading === reading) cache.delete(ctx);
+    throw error;
+  }
+}
+
+async function readSwitch(ctx: AppContext): Promise<boolean> {
   const [row] = await ctx.db.select().from(siteSettings).where(eq(siteSettings.key, KEY));
-  const enabled = (row?.value as { enabled?: boolean } | undefined)?.enabled === true;
-  cache.set(ctx, { enabled, at: now });
-  return enabled;
+  return (row?.value as { enabled?: boolean } | undefined)?.enabled === true;
 }
 
 /** Forgets the cached switch (tests empty the tables between cases). */

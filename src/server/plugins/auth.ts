@@ -110,15 +110,19 @@ async function loadAuthUser(ctx: AppContext, token: VerifiedToken): Promise<Auth
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('authUser', null);
   app.decorateRequest('authRefused', null);
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (header === undefined) return;
+  const authenticate = async (request: FastifyRequest, header: string): Promise<void> => {
     // the scheme is case-insensitive (RFC 9110 §11.1); the token is exactly as issued
     const match = /^bearer ([A-Za-z0-9._~+/=-]{1,4096})$/i.exec(header.trim());
     const token = match?.[1] ? await verifyAccessToken(ctx, match[1]) : null;
     const user = token ? await loadAuthUser(ctx, token) : null;
     if (user) request.authUser = user;
     else request.authRefused = MSG.sessionExpired;
+  };
+  // callback style: an anonymous request (most public reads) passes without a promise
+  app.addHook('onRequest', (request, _reply, done) => {
+    const header = request.headers.authorization;
+    if (header === undefined) return done();
+    authenticate(request, header).then(() => done(), done);
   });
 }
 

@@ -27,10 +27,12 @@ export function firstRefusedString(value: unknown, path: string[] = [], depth = 
  * refuses these with its own message; this holds for what a future schema forgets.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+  // callback style: a body-less GET without a query (most requests) passes without a promise
+  app.addHook('preHandler', (request: FastifyRequest, _reply, done) => {
     for (const part of [request.body, request.query]) {
       const path = firstRefusedString(part);
-      if (path) throw AppError.validation({ [path.join('.') || 'non_field_errors']: [NOT_ALLOWED] });
+      if (path) return done(AppError.validation({ [path.join('.') || 'non_field_errors']: [NOT_ALLOWED] }));
     }
+    done();
   });
 }

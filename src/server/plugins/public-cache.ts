@@ -60,29 +60,51 @@ async function makeEntry(answer: CacheableAnswer): Promise<Entry> {
   return { ...entry, br, gzip: gz };
 }
 
-/** The best encoding of an entry that the client accepts (brotli, then gzip), or none. */
-export function pickEncoding(
-  acceptEncoding: string | undefined,
-  entry: Pick<Entry, 'br' | 'gzip'>,
-): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
+/** What an Accept-Encoding header allows, remembered per distinct header (browsers send a few). */
+const acceptedEncodings = new Map<string, { br: boolean; gzip: boolean }>();
+const REMEMBERED_HEADERS = 64;
+
+function parseAcceptEncoding(header: string): { br: boolean; gzip: boolean } {
   const accepted = new Set(
-    acceptEncoding
+    header
       .toLowerCase()
       .split(',')
       .map((part) => part.trim().split(';'))
       .filter(([, q]) => !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q ?? ''))
       .map(([name]) => name?.trim()),
   );
-  if (entry.br && accepted.has('br')) return 'br';
-  if (entry.gzip && (accepted.has('gzip') || accepted.has('x-gzip'))) return 'gzip';
+  return { br: accepted.has('br'), gzip: accepted.has('gzip') || accepted.has('x-gzip') };
+}
+
+/** The best encoding of an entry that the client accepts (brotli, then gzip), or none. */
+export function pickEncoding(
+  acceptEncoding: string | undefined,
+  entry: Pick<Entry, 'br' | 'gzip'>,
+): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  let accepted = acceptedEncodings.get(acceptEncoding);
+  if (!accepted) {
+    accepted = parseAcceptEncoding(acceptEncoding);
+    if (acceptedEncodings.size >= REMEMBERED_HEADERS) acceptedEncodings.clear();
+    acceptedEncodings.set(acceptEncoding, accepted);
+  }
+  if (entry.br && accepted.br) return 'br';
+  if (entry.gzip && accepted.gzip) return 'gzip';
   return null;
+}
+
+interface Slot {
+  pending: Promise<Entry>;
+  /** The entry once loaded, so a hit is answered without waiting on a promise. */
+  entry?: Entry;
 }
 
 interface CacheState {
   generation: number;
   checkedAt: number;
-  entries: Map<string, Promise<Entry>>;
+  /** A look at the generation under way (one at a time). */
+  checking?: Promise<void>;
+  entries: Map<string, Slot>;
 }
 
 const states = new WeakMap<AppContext, CacheState>();
@@ -101,18 +123,26 @@ async function readGeneration(ctx: AppContext): Promise<number> {
   return Number((row?.value as { generation?: number } | undefined)?.generation ?? 0);
 }
 
-async function freshState(ctx: AppContext): Promise<CacheState> {
+/** The cache, after a look (at most once a second) at whether another instance dropped it. */
+function freshState(ctx: AppContext): CacheState | Promise<CacheState> {
   const s = state(ctx);
-  const now = Date.now();
-  if (now - s.checkedAt >= CHECK_MS) {
-    s.checkedAt = now;
-    const generation = await readGeneration(ctx);
-    if (generation !== s.generation) {
-      s.generation = generation;
-      s.entries.clear();
-    }
-  }
-  return s;
+  if (Date.now() - s.checkedAt < CHECK_MS) return s;
+  s.checkedAt = Date.now();
+  s.checking = readGeneration(ctx).then(
+    (generation) => {
+      if (generation !== s.generation) {
+        s.generation = generation;
+        s.entries.clear();
+      }
+      s.checking = undefined;
+    },
+    (error: unknown) => {
+      s.checkedAt = 0;
+      s.checking = undefined;
+      throw error;
+    },
+  );
+  return s.checking.then(() => s);
 }
 
 /** Forgets everything cached for this app (tests empty the tables between cases). */
@@ -142,25 +172,49 @@ export async function invalidatePublicCache(ctx: AppContext): Promise<void> {
  * name everything the answer depends on (the path and any query). Load failures are not cached;
  * an answer past its `expiresAt` is loaded again.
  */
-export async function sendCachedAnswer(
+export function sendCachedAnswer(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   key: string,
   load: () => Promise<CacheableAnswer>,
-): Promise<FastifyReply> {
-  const s = await freshState(ctx);
-  let pending = s.entries.get(key);
-  if (pending) {
-    const cached = await pending.catch(() => null);
-    if (cached && cached.expiresAt !== null && ctx.now().getTime() >= cached.expiresAt) pending = undefined;
-  }
-  if (!pending) {
-    pending = load().then(makeEntry);
-    s.entries.set(key, pending);
-    pending.catch(() => s.entries.delete(key));
-  }
-  const entry = await pending;
+): FastifyReply | Promise<FastifyReply> {
+  const fresh = freshState(ctx);
+  // a hit on a current cache is answered synchronously: no promise on the busiest path
+  const hit = fresh instanceof Promise ? undefined : usable(ctx, fresh.entries.get(key)?.entry);
+  if (hit) return answer(request, reply, hit);
+  return (async () => {
+    const s = await fresh;
+    let slot = s.entries.get(key);
+    if (slot) {
+      const cached = await slot.pending.catch(() => null);
+      if (!usable(ctx, cached ?? undefined)) slot = undefined;
+    }
+    if (!slot) {
+      const pending = load().then(makeEntry);
+      const created: Slot = { pending };
+      s.entries.set(key, created);
+      pending.then(
+        (entry) => {
+          created.entry = entry;
+        },
+        () => {
+          if (s.entries.get(key) === created) s.entries.delete(key);
+        },
+      );
+      slot = created;
+    }
+    return answer(request, reply, await slot.pending);
+  })();
+}
+
+/** The entry unless the clock has made it stale. */
+function usable(ctx: AppContext, entry: Entry | undefined): Entry | undefined {
+  if (!entry) return undefined;
+  return entry.expiresAt !== null && ctx.now().getTime() >= entry.expiresAt ? undefined : entry;
+}
+
+function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
   reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
   reply.status(entry.status).type(entry.contentType);
@@ -176,7 +230,7 @@ export function sendCached(
   reply: FastifyReply,
   key: string,
   load: () => Promise<unknown>,
-): Promise<FastifyReply> {
+): FastifyReply | Promise<FastifyReply> {
   return sendCachedAnswer(ctx, request, reply, key, async () => ({
     body: JSON.stringify(await load()),
     contentType: 'application/json; charset=utf-8',

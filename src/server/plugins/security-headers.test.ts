@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { useTestApp } from '../test/helper.ts';
-import { computeSecurityHeaders, helmetOptions } from './security-headers.ts';
+import { apiSecurityHeaders, computeSecurityHeaders, helmetOptions } from './security-headers.ts';
 
 const t = useTestApp();
 
@@ -36,12 +36,27 @@ describe('security headers', () => {
     expect(headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 
-  it('sends them on API answers, errors and files alike', async () => {
-    for (const url of ['/api/v1/version/', '/api/v1/no-such-thing/', '/media/0123456789abcdef0123456789abcdef.pdf']) {
+  it('sends the full set on pages and files, and the JSON set on API answers and their errors', async () => {
+    for (const url of ['/media/0123456789abcdef0123456789abcdef.pdf', '/no-such-page', '/api/docs/']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
     }
+    for (const url of ['/api/v1/version/', '/api/v1/no-such-thing/', '/api/v1/faqs/', '/%61pi/v1/faqs/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['referrer-policy'], url).toBeUndefined();
+    }
+  });
+
+  it('keeps HTTPS-only on API answers when pages have it', () => {
+    const api = apiSecurityHeaders({ 'strict-transport-security': 'max-age=31536000; includeSubDomains' });
+    expect(api['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(api['cache-control']).toBe('no-store');
   });
 });
