@@ -40,6 +40,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         // maps are written for the server's own use, never referenced by the files sent
         sourcemap: 'hidden',
+        // which files each page module needs: the server links them into a painted page
+        manifest: true,
         chunkSizeWarningLimit: 1200,
       },
   server: {

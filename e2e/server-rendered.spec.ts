@@ -72,6 +72,40 @@ test('every public page hydrates without an error in the console, at desk and ph
   }
 });
 
+test('painted pages do not move while they load and hydrate (layout shift ≤ 0.02)', async ({ page, context }) => {
+  // a slow phone: the page's scripts and styles arrive well after its HTML
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.__shift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const visits: [string, number][] = [
+    ...PUBLIC_PAGES.map(([path]) => [path, 375] as [string, number]),
+    ['/', 1280],
+    ['/booking', 1280],
+  ];
+  for (const [path, width] of visits) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+    expect(shift, `${path} at ${width} px`).toBeLessThanOrEqual(0.02);
+  }
+});
+
 test('the browser does not fetch again what the page arrived with', async ({ page }) => {
   const reads: string[] = [];
   page.on('request', (req) => {

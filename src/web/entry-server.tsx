@@ -35,9 +35,13 @@ export interface PaintedPage {
   /** When the painting goes stale by the clock alone (a window opens or closes; midnight), as ms
    * since the epoch; null when nothing on it depends on the time. */
   expiresAt: number | null;
+  /** The page's modules (paths under src/web) whose scripts and styles the HTML should link. */
+  modules: string[];
 }
 
 const routes = createRoutes();
+/** The view RootLayout shows in place of every page during maintenance. */
+const MAINTENANCE_MODULE = 'maintenance/MaintenancePage.tsx';
 const handler = createStaticHandler(routes);
 
 /** Once, at start: how the painted pages' queries reach the app's public reads. */
@@ -103,5 +107,6 @@ export async function render(url: string, options: { maintenance: boolean; now: 
     description: handle.description ?? '',
     state: scriptSafeJson(state),
     expiresAt: hasEvents ? nextDisplayChange(events, options.now).getTime() : null,
+    modules: [...(handle.module ? [handle.module] : []), ...(options.maintenance ? [MAINTENANCE_MODULE] : [])],
   };
 }

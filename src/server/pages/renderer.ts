@@ -15,6 +15,8 @@ export interface PaintedPage {
   description: string;
   state: string;
   expiresAt: number | null;
+  /** Modules of the page (paths under src/web) whose files the HTML links. */
+  modules: string[];
 }
 
 export interface Renderer {
@@ -36,17 +38,60 @@ export async function loadRenderer(webDist: string): Promise<Renderer | null> {
 
 /** The browser build's index.html, split where a painted page goes in. */
 export interface PageTemplate {
-  fill(page: { title: string; description: string; html?: string; state?: string }): string;
+  fill(page: { title: string; description: string; html?: string; state?: string; modules?: string[] }): string;
 }
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** An entry of Vite's build manifest (dist/web/.vite/manifest.json), keyed by source path. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export const MANIFEST_PATH = '.vite/manifest.json';
+
+async function readManifest(webDist: string): Promise<Manifest> {
+  const path = resolve(webDist, MANIFEST_PATH);
+  return existsSync(path) ? (JSON.parse(await readFile(path, 'utf8')) as Manifest) : {};
+}
+
+/**
+ * The <link> elements that load a page's modules with the HTML: each module's script and the
+ * scripts it imports (modulepreload), and their styles. What index.html already loads (the entry
+ * and its imports) is left out.
+ */
+export function moduleLinks(manifest: Manifest, modules: string[]): string {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string, into: Set<string>, css: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported, into, css);
+  };
+  const loaded = new Set<string>();
+  const loadedCss = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key, loaded, loadedCss);
+  for (const module of modules) visit(module, scripts, styles);
+  const links = [
+    ...[...styles].filter((f) => !loadedCss.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ...[...scripts].filter((f) => !loaded.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ];
+  return links.join('');
+}
+
 export async function loadTemplate(webDist: string, siteName: string): Promise<PageTemplate> {
   const html = await readFile(resolve(webDist, 'index.html'), 'utf8');
-  for (const marker of ['<title>', '</title>', '<div id="root"></div>']) {
+  for (const marker of ['<title>', '</title>', '<div id="root"></div>', '</head>']) {
     if (!html.includes(marker)) throw new Error(`${webDist}/index.html lacks ${marker}`);
   }
+  const manifest = await readManifest(webDist);
   return {
     fill(page) {
       const title = escapeHtml(page.title ? `${page.title} · ${siteName}` : siteName);
@@ -59,8 +104,10 @@ export async function loadTemplate(webDist: string, siteName: string): Promise<P
             `name="description" content="${escapeHtml(page.description)}"`,
           )
         : html;
+      const links = moduleLinks(manifest, page.modules ?? []);
       return described
         .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+        .replace('</head>', () => `${links}</head>`)
         .replace('<div id="root"></div>', () => root);
     },
   };

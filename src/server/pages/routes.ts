@@ -43,7 +43,8 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
       cacheControl: false,
       setHeaders: (reply, path) => void reply.header('cache-control', assetCacheControl(path)),
       // source maps stay on the server (they would publish the whole source)
-      allowedPath: (path) => !path.endsWith('.map'),
+      // (nor is the build manifest, for the server's use only)
+      allowedPath: (path) => !path.endsWith('.map') && !path.includes('.vite'),
     });
     pages = {
       renderer: await loadRenderer(config.webDist),

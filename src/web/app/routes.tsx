@@ -29,14 +29,18 @@ export interface PageHandle {
   description?: string;
   ssr?: boolean;
   queries?: AnyQuery[];
+  /** The page's module, as a path under src/web: the server links its script and styles into
+   * the painted page, so they load with the HTML instead of after the app's script (late styles
+   * moved the painted page about). It must be the module `lazy` imports (routes.test.ts). */
+  module?: string;
 }
 
 /** Every page shows the shell: the association's name, the footer's documents and version. */
 export const SHELL_QUERIES: AnyQuery[] = [associationQuery, organizationDocumentsQuery, versionQuery];
 
 const page = (handle: PageHandle) => ({ handle });
-const publicPage = (title: string, description: string, queries: AnyQuery[] = []) =>
-  page({ title, description, ssr: true, queries });
+const publicPage = (title: string, description: string, module: string, queries: AnyQuery[] = []) =>
+  page({ title, description, ssr: true, queries, module });
 
 /** A page that a later issue builds; until then it says so. */
 const later = (title: string, arrivesWith: string) => ({
@@ -60,23 +64,29 @@ export function createRoutes(rootLoader?: LoaderFunction): RouteObject[] {
           ...publicPage(
             'Home',
             'Ski and snowboard races for every age: enter online, see what is coming up and follow the season.',
+            'home/HomePage.tsx',
             [latestProductsQuery, contentBlocksQuery],
           ),
           lazy: async () => ({ Component: (await import('../home/HomePage.tsx')).HomePage }),
         },
         {
           path: 'about',
-          ...publicPage('About', 'Who we are, how to start racing, and the team that runs the races.', [
-            contentBlocksQuery,
-            teamMembersQuery,
-          ]),
+          ...publicPage(
+            'About',
+            'Who we are, how to start racing, and the team that runs the races.',
+            'content/AboutPage.tsx',
+            [contentBlocksQuery, teamMembersQuery],
+          ),
           lazy: async () => ({ Component: (await import('../content/AboutPage.tsx')).AboutPage }),
         },
         {
           path: 'booking',
-          ...publicPage('Booking', 'Enter a race: events open for entry, happening soon and coming soon.', [
-            productsQuery,
-          ]),
+          ...publicPage(
+            'Booking',
+            'Enter a race: events open for entry, happening soon and coming soon.',
+            'events/BookingPage.tsx',
+            [productsQuery],
+          ),
           lazy: async () => ({ Component: (await import('../events/BookingPage.tsx')).BookingPage }),
         },
         {
@@ -86,29 +96,42 @@ export function createRoutes(rootLoader?: LoaderFunction): RouteObject[] {
         },
         {
           path: 'schools',
-          ...publicPage('Schools', 'Schools races: the rules, the entry fees and the events.', [
-            productsQuery,
-            contentBlocksQuery,
-          ]),
+          ...publicPage(
+            'Schools',
+            'Schools races: the rules, the entry fees and the events.',
+            'content/SchoolsPage.tsx',
+            [productsQuery, contentBlocksQuery],
+          ),
           lazy: async () => ({ Component: (await import('../content/SchoolsPage.tsx')).SchoolsPage }),
         },
         {
           path: 'slopes',
-          ...publicPage('Clubs', 'The member clubs and the slopes where they train and race.', [slopesQuery]),
+          ...publicPage(
+            'Clubs',
+            'The member clubs and the slopes where they train and race.',
+            'content/SlopesPage.tsx',
+            [slopesQuery],
+          ),
           lazy: async () => ({ Component: (await import('../content/SlopesPage.tsx')).SlopesPage }),
         },
         {
           path: 'safeguarding',
-          ...publicPage('Safeguarding', 'How we keep racers safe, and who to contact with a concern.', [
-            contentBlocksQuery,
-          ]),
+          ...publicPage(
+            'Safeguarding',
+            'How we keep racers safe, and who to contact with a concern.',
+            'content/SafeguardingPage.tsx',
+            [contentBlocksQuery],
+          ),
           lazy: async () => ({ Component: (await import('../content/SafeguardingPage.tsx')).SafeguardingPage }),
         },
         {
           path: 'contact',
-          ...publicPage('Contact', 'Send us a message, or find the answer in the frequently asked questions.', [
-            faqsQuery,
-          ]),
+          ...publicPage(
+            'Contact',
+            'Send us a message, or find the answer in the frequently asked questions.',
+            'content/ContactPage.tsx',
+            [faqsQuery],
+          ),
           lazy: async () => ({ Component: (await import('../content/ContactPage.tsx')).ContactPage }),
         },
         { path: 'checkout', ...page({ title: 'Checkout' }), ...later('Checkout', 'the entry and payment issue') },
@@ -119,17 +142,17 @@ export function createRoutes(rootLoader?: LoaderFunction): RouteObject[] {
         },
         {
           path: 'policies',
-          ...publicPage('Policies', 'The association’s policies and documents.'),
+          ...publicPage('Policies', 'The association’s policies and documents.', 'content/PoliciesPage.tsx'),
           lazy: async () => ({ Component: (await import('../content/PoliciesPage.tsx')).PoliciesPage }),
         },
         {
           path: 'results',
-          ...publicPage('Results', 'Race results, league points and season standings.'),
+          ...page({ title: 'Results', description: 'Race results, league points and season standings.', ssr: true }),
           ...later('Results', 'the results and league points issue'),
         },
         {
           path: 'governance',
-          ...publicPage('Governance', 'How the association is run.', [governanceQuery]),
+          ...publicPage('Governance', 'How the association is run.', 'content/GovernancePage.tsx', [governanceQuery]),
           lazy: async () => ({ Component: (await import('../content/GovernancePage.tsx')).GovernancePage }),
         },
         {
@@ -149,12 +172,16 @@ export function createRoutes(rootLoader?: LoaderFunction): RouteObject[] {
         },
         {
           path: 'maintenance',
-          ...publicPage('Site Under Maintenance', 'The site is being updated and will be back shortly.'),
+          ...publicPage(
+            'Site Under Maintenance',
+            'The site is being updated and will be back shortly.',
+            'maintenance/MaintenancePage.tsx',
+          ),
           lazy: async () => ({ Component: (await import('../maintenance/MaintenancePage.tsx')).MaintenancePage }),
         },
         {
           path: '*',
-          ...page({ title: 'Page Not Found', ssr: true }),
+          ...page({ title: 'Page Not Found', ssr: true, module: 'ui/NotFoundPage.tsx' }),
           lazy: async () => ({ Component: (await import('../ui/NotFoundPage.tsx')).NotFoundPage }),
         },
       ],
