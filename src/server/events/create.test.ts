@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FILE_KINDS } from '../plugins/file-types.ts';
 import { uploadsDir } from '../plugins/storage.ts';
@@ -73,13 +74,17 @@ describe('POST /api/v1/products/create/', () => {
   it('stores the image and logo under generated names, served with their real types', async () => {
     const product = await createEvent(t.app, access);
     const stored = await readFile(join(uploadsDir(t.app.ctx.config), mediaKey(product.image)));
-    expect(stored.equals(SAMPLE.jpg)).toBe(true);
+    // the picture is stored as its web copy, the original kept beside it (never served)
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 8, height: 6 });
+    const original = mediaKey(product.image).replace('.jpg', '.original.jpg');
+    expect((await readFile(join(uploadsDir(t.app.ctx.config), original))).equals(SAMPLE.jpg)).toBe(true);
     const image = await t.app.inject({ method: 'GET', url: String(product.image) });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
     const logo = await t.app.inject({ method: 'GET', url: String(product.logo) });
     expect(logo.headers['content-type']).toBe('image/png');
-    expect((await written(t.app)).files).toHaveLength(2);
+    // a small PNG is sent as it came: no copy
+    expect((await written(t.app)).files).toHaveLength(3);
   });
 
   it('stores price 0 and quantity 0 and no window for an external event, and keeps its banner', async () => {

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { storedFiles } from '../db/schema.ts';
 import { AppError, type FieldErrors } from '../errors.ts';
 import { detectType, FILE_KINDS, type FileKindName, type FileType, MAX_UPLOAD_BYTES, typeByExt } from './file-types.ts';
+import { webImage } from './web-images.ts';
 
 /** A file as it arrived in a multipart request. */
 export interface Upload {
@@ -22,9 +23,12 @@ export interface Upload {
 /** An upload whose content was checked against its kind: safe to store. */
 export interface CheckedUpload extends Upload {
   type: FileType;
+  /** The kind's message for a file that is not of its types (a picture that will not decode). */
+  wrongType: string;
 }
 
 const KEY = /^[a-f0-9]{32}\.[a-z]{3,4}$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Where uploads live: DATA_DIR/uploads, or a temporary folder for an in-memory database. */
 export function uploadsDir(config: Config): string {
@@ -42,7 +46,7 @@ export function checkUpload(upload: Upload, kindName: FileKindName): CheckedUplo
   }
   const type = detectType(kind, upload.bytes);
   if (!type) throw AppError.validation({ [upload.field]: [kind.wrongType] });
-  return { ...upload, type };
+  return { ...upload, type, wrongType: kind.wrongType };
 }
 
 /**
@@ -69,10 +73,16 @@ export function checkUploads<F extends string>(
   return checked;
 }
 
+/** Where the original of a picture is kept when the site sends a web copy (never served). */
+function originalName(key: string): string {
+  return key.replace(/\.(\w+)$/, '.original.$1');
+}
+
 /**
  * Writes checked files under generated names, then runs `work` in one transaction with their keys
- * (the stored_files rows are inserted in that transaction). If anything fails the files are
- * deleted again, so a refused or failed write leaves nothing behind.
+ * (the stored_files rows are inserted in that transaction). A picture is stored as its web copy
+ * (plugins/web-images.ts), its original kept beside it. If anything fails the files are deleted
+ * again, so a refused or failed write leaves nothing behind.
  */
 export async function storeFiles<T>(
   ctx: AppContext,
@@ -82,14 +92,21 @@ export async function storeFiles<T>(
   const dir = uploadsDir(ctx.config);
   await mkdir(dir, { recursive: true });
   const keys: Record<string, string> = {};
+  const sizes: Record<string, number> = {};
   const written: string[] = [];
   try {
     for (const [field, file] of Object.entries(files)) {
       if (!file) continue;
+      const web = await webImage(file.bytes, file.type, { field: file.field, wrongType: file.wrongType });
       const key = `${randomBytes(16).toString('hex')}.${file.type.ext}`;
-      await writeFile(join(dir, key), file.bytes, { flag: 'wx' });
+      await writeFile(join(dir, key), web ?? file.bytes, { flag: 'wx' });
       written.push(key);
+      if (web) {
+        await writeFile(join(dir, originalName(key)), file.bytes, { flag: 'wx' });
+        written.push(originalName(key));
+      }
       keys[field] = key;
+      sizes[field] = (web ?? file.bytes).length;
     }
     return await ctx.db.transaction(async (tx) => {
       for (const [field, key] of Object.entries(keys)) {
@@ -98,7 +115,7 @@ export async function storeFiles<T>(
           key,
           originalName: safeName(file.filename, file.type.ext),
           contentType: file.type.mime,
-          size: file.bytes.length,
+          size: sizes[field] as number,
           createdAt: ctx.now(),
         });
       }
@@ -110,13 +127,16 @@ export async function storeFiles<T>(
   }
 }
 
-/** Deletes stored files (rows and bytes) that nothing refers to any more. Missing ones are ignored. */
+/** Deletes stored files (rows and bytes, originals too) that nothing refers to any more. Missing
+ * ones are ignored. */
 export async function removeFiles(ctx: AppContext, db: Db | Tx, keys: (string | null | undefined)[]): Promise<void> {
   const wanted = keys.filter((k): k is string => typeof k === 'string' && KEY.test(k));
   if (wanted.length === 0) return;
   await db.delete(storedFiles).where(inArray(storedFiles.key, wanted));
   const dir = uploadsDir(ctx.config);
-  await Promise.all(wanted.map((key) => rm(join(dir, key), { force: true })));
+  await Promise.all(
+    wanted.flatMap((key) => [key, originalName(key)]).map((name) => rm(join(dir, name), { force: true })),
+  );
 }
 
 /** The public address of a stored file. */
@@ -195,12 +215,18 @@ export function registerMedia(app: FastifyInstance, ctx: AppContext): void {
       const path = join(uploadsDir(ctx.config), key);
       const found = await stat(path).catch(() => null);
       if (!found?.isFile()) throw AppError.notFound('No such file.');
+      // a key names one content for ever (a new upload gets a new key): its tag is the key
+      const etag = `"${key}"`;
+      if (request.headers['if-none-match'] === etag) {
+        return reply.status(304).header('etag', etag).header('cache-control', IMMUTABLE).send();
+      }
       const disposition = type.inline ? 'inline' : 'attachment';
       const ascii = row.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
       reply
         .header('content-type', row.contentType)
         .header('content-length', row.size)
-        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cache-control', IMMUTABLE)
+        .header('etag', etag)
         .header('content-security-policy', 'sandbox')
         .header(
           'content-disposition',

@@ -1,10 +1,16 @@
-/** Small real files for upload tests: each starts with its type's true signature. */
+/** Small real files for upload tests: each starts with its type's true signature, and the
+ * pictures are real pictures. */
 export const SAMPLE = {
-  jpg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0 sample jpeg body')]),
-  png: Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    Buffer.from('\0\0\0\rIHDR sample'),
-  ]),
+  /** An 8×6 JPEG and an 8×8 PNG: pictures are decoded when stored (plugins/web-images.ts). */
+  jpg: Buffer.from(
+    '/9j/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9Pjv/2wBDAQoLCw4NDhwQEBw7KCIoOzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozv/wAARCAAGAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCZAUgJ/9k=',
+    'base64',
+  ),
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAYAAADED76LAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVR4nGM4ISf3Hx9mGBkKAFNGgMHUn6b2AAAAAElFTkSuQmCC',
+    'base64',
+  ),
+  webp: Buffer.from('UklGRjQAAABXRUJQVlA4ICgAAABwAQCdASoIAAgAAoBCJaACdAFAAAD+7v+b3LRSK/8gx/g1/mHzXAAA', 'base64'),
   pdf: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
   doc: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(64, 1)]),
   docx: Buffer.concat([
