@@ -54,6 +54,12 @@ test('/ and /booking arrive with their events in the HTML, titled and described'
 
 test('every public page hydrates without an error in the console, at desk and phone widths', async ({ page }) => {
   const problems = consoleProblems(page);
+  // the CSP's refusals too (zod's eval probe on form pages was one: caught by zod, reported by the browser)
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP refused ${event.violatedDirective} at ${event.sourceFile}:${event.lineNumber}`),
+    ),
+  );
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
     for (const [path, title] of PUBLIC_PAGES) {

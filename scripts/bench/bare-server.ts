@@ -1,8 +1,9 @@
 /**
  * The benchmark's yardstick, run as its own process by scripts/bench.ts: a bare Fastify server
  * (no logging, no hooks) answering each path with the exact bytes, content type and encoding the
- * app gave to a browser-like request.
- *   node scripts/bench/bare-server.ts <fixtures.json> <port>
+ * app gave to a browser-like request. With --with-headers it also sends the app's other headers
+ * (security and caching): the difference between the two yardsticks is what those bytes cost.
+ *   node scripts/bench/bare-server.ts <fixtures.json> <port> [--with-headers]
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
@@ -12,9 +13,11 @@ interface Fixture {
   contentEncoding?: string;
   /** base64 of the bytes the app sent */
   body: string;
+  headers: Record<string, string>;
 }
 
-const [file, port] = process.argv.slice(2);
+const [file, port, flag] = process.argv.slice(2);
+const withHeaders = flag === '--with-headers';
 if (!file || !port) throw new Error('usage: bare-server.ts <fixtures.json> <port>');
 const fixtures = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Fixture>;
 const app = Fastify({ logger: false });
@@ -23,6 +26,7 @@ for (const [path, fixture] of Object.entries(fixtures)) {
   app.get(path, (_request, reply) => {
     void reply.type(fixture.contentType);
     if (fixture.contentEncoding) void reply.header('content-encoding', fixture.contentEncoding);
+    if (withHeaders) void reply.headers(fixture.headers);
     void reply.send(bytes);
   });
 }

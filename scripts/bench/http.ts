@@ -26,9 +26,17 @@ export function median(values: number[]): number {
 }
 
 /** The exact bytes the app answers a browser-like GET with, for the yardstick to send back. */
-export async function capture(
-  url: string,
-): Promise<{ status: number; contentType: string; contentEncoding?: string; body: string }> {
+/** Headers the yardstick leaves to its own server: hop-by-hop ones, the date and the length. */
+const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'content-encoding']);
+
+export async function capture(url: string): Promise<{
+  status: number;
+  contentType: string;
+  contentEncoding?: string;
+  /** The app's other headers (security, caching), for the yardstick that sends them too. */
+  headers: Record<string, string>;
+  body: string;
+}> {
   const { request } = await import('node:http');
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: { 'accept-encoding': 'gzip, deflate, br', accept: '*/*' } }, (res) => {
@@ -39,6 +47,11 @@ export async function capture(
           status: res.statusCode ?? 0,
           contentType: String(res.headers['content-type'] ?? 'application/octet-stream'),
           ...(res.headers['content-encoding'] ? { contentEncoding: String(res.headers['content-encoding']) } : {}),
+          headers: Object.fromEntries(
+            Object.entries(res.headers)
+              .filter(([name]) => !OWN_HEADERS.has(name))
+              .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
+          ),
           body: Buffer.concat(chunks).toString('base64'),
         }),
       );

@@ -67,8 +67,9 @@ export async function startApp(port: number): Promise<ServerProcess & { logFile:
 }
 
 /** The yardstick: a bare Fastify process answering each path with the bytes the app answered. */
-export async function startBare(port: number, fixturesFile: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['scripts/bench/bare-server.ts', fixturesFile, String(port)], {
+export async function startBare(port: number, fixturesFile: string, withHeaders = false): Promise<ServerProcess> {
+  const args = ['scripts/bench/bare-server.ts', fixturesFile, String(port), ...(withHeaders ? ['--with-headers'] : [])];
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

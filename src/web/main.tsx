@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
