@@ -123,6 +123,20 @@ test('the browser does not fetch again what the page arrived with', async ({ pag
   expect(reads).toEqual([]);
 });
 
+test('a page painted minutes ago is not fetched again either', async ({ page, request }) => {
+  // the server paints /booking now and keeps it; the visitor's browser arrives ten minutes later
+  await request.get('/booking');
+  await page.clock.install({ time: new Date(Date.now() + 10 * 60_000) });
+  const reads: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/v1/') && !req.url().includes('/maintenance/status/')) reads.push(req.url());
+  });
+  await page.goto('/booking');
+  await expect(page.getByRole('article', { name: 'Hemel Open Slalom' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(reads).toEqual([]);
+});
+
 test('an administrator’s change shows in the next painted page', async ({ request }) => {
   const headers = { authorization: `Bearer ${await apiToken(request, DEMO.admin)}` };
   const question = `Is the painted page fresh ${Date.now()}?`;

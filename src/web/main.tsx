@@ -34,7 +34,7 @@ async function start(): Promise<void> {
     return;
   }
 
-  hydrateQueries(queryClient, painted.queries);
+  hydrateQueries(queryClient, datedNow(painted.queries));
   await loadLazyMatches(browserRoutes, window.location);
   const router = createRouter(true);
   hydrateRoot(
@@ -50,6 +50,17 @@ async function start(): Promise<void> {
   await useProfileStore.persist.rehydrate();
   await router.revalidate();
   markReady();
+}
+
+/**
+ * The painted data, dated now. A painted page is as current as a read made now (the server drops
+ * it with the public cache on every change, and when the clock changes what it shows), but it may
+ * have been painted minutes ago: dated then, every query on it was older than its staleTime and
+ * the browser fetched it all again right after hydrating.
+ */
+function datedNow(state: PaintedState['queries']): PaintedState['queries'] {
+  const now = Date.now();
+  return { ...state, queries: state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: now } })) };
 }
 
 /** Says the page answers clicks now (browser tests wait for it after loading a page). */

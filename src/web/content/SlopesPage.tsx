@@ -62,7 +62,7 @@ function Club({ slope, flip }: { slope: SlopeInfo; flip: boolean }) {
           <Stack gap="md">
             <SlopePicture slope={slope} />
             {slope.slope_map && (
-              <Image src={slope.slope_map} alt={`Map of ${slope.slope_name}`} radius="md" mah={260} fit="contain" />
+              <Image src={slope.slope_map} alt={`Map of ${slope.slope_name}`} radius="md" h={260} fit="contain" />
             )}
           </Stack>
         </Grid.Col>
