@@ -1,17 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Group, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import {
   IconCalendarEvent,
@@ -32,6 +19,41 @@ import { toast } from '../ui/toast.ts';
 import { cardDate, ENTRY_COMING_MESSAGE, NO_DOCUMENTS_NOTE, statusLine } from './card-text.ts';
 import classes from './EventCard.module.css';
 import { STATUS_COLOR } from './status-look.ts';
+
+/** The disabled Event Full button (doc 1 §3) with its tooltip: shown while the pointer is over the
+ * button or it has focus (a touch focuses it), hidden again by Escape; a screen reader hears it as
+ * the button's description. Drawn by CSS, without a positioning library. */
+function FullButton({ name }: { name: string }) {
+  const tipId = useId();
+  const [dismissed, setDismissed] = useState(false);
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape and leaving only dismiss or restore the tooltip
+    <div
+      className={classes.tipAnchor}
+      data-dismissed={dismissed || undefined}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') setDismissed(true);
+      }}
+      onPointerLeave={() => setDismissed(false)}
+      onBlur={() => setDismissed(false)}
+    >
+      <Button
+        fullWidth
+        color="gray"
+        data-disabled
+        aria-disabled
+        aria-describedby={tipId}
+        onClick={(e) => e.preventDefault()}
+      >
+        {REGISTRATION_LABELS.full}
+        <VisuallyHidden>: {name}</VisuallyHidden>
+      </Button>
+      <span role="tooltip" id={tipId} className={classes.tooltip}>
+        {EVENT_FULL_TOOLTIP}
+      </span>
+    </div>
+  );
+}
 
 /** The current time, refreshed every minute so a window that opens or closes while the page is
  * open changes the card without a reload. */
@@ -61,7 +83,6 @@ export function EventCard({ event, preview = false }: EventCardProps) {
   const reducedMotion = useReducedMotion();
   const [flipped, setFlipped] = useState(false);
   const titleId = useId();
-  const fullTipId = useId();
   const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
   const openModal = useModalStore((s) => s.open);
 
@@ -163,25 +184,7 @@ export function EventCard({ event, preview = false }: EventCardProps) {
             {isRace && !event.is_cancelled && (state.status === 'full' || state.bookable) && (
               <Box mt="md">
                 {state.status === 'full' ? (
-                  <Tooltip
-                    label={EVENT_FULL_TOOLTIP}
-                    multiline
-                    w={260}
-                    withArrow
-                    events={{ hover: true, focus: true, touch: true }}
-                  >
-                    <Button
-                      fullWidth
-                      color="gray"
-                      data-disabled
-                      aria-disabled
-                      aria-describedby={fullTipId}
-                      onClick={(e) => e.preventDefault()}
-                    >
-                      {REGISTRATION_LABELS.full}
-                      <VisuallyHidden>: {name}</VisuallyHidden>
-                    </Button>
-                  </Tooltip>
+                  <FullButton name={name} />
                 ) : (
                   <Button fullWidth onClick={enter}>
                     {/* the visible word stays short; a screen reader hears which event */}
@@ -189,7 +192,6 @@ export function EventCard({ event, preview = false }: EventCardProps) {
                     <VisuallyHidden> {name}</VisuallyHidden>
                   </Button>
                 )}
-                {state.status === 'full' && <VisuallyHidden id={fullTipId}>{EVENT_FULL_TOOLTIP}</VisuallyHidden>}
               </Box>
             )}
           </Card>
