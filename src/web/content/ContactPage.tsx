@@ -17,16 +17,28 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClock, IconMail, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { CONTACT_MESSAGE_MAX, type ContactMessage, validateContact } from '../../domain/content/contact.ts';
+import type { ContactMessage } from '../../domain/content/contact.ts';
 import { CONTACT_RESPONSE_PROMISE, CONTENT_MSG } from '../../domain/content/messages.ts';
 import { focusFirstInvalid } from '../accounts/form-helpers.ts';
 import { ApiError } from '../api/client.ts';
 import { useAssociation } from '../ui/useAssociation.ts';
 import { sendContactMessage, useFaqs } from './api.ts';
+import { MESSAGE_MAX } from './contact-limits.ts';
 import { Loading } from './LoadState.tsx';
 import { PageHero } from './PageHero.tsx';
 
 const EMPTY: ContactMessage = { 'first-name': '', 'last-name': '', email: '', message: '' };
+
+// The domain's contact rules are built with zod (24 KB gzip), which a painted page should not wait
+// for: they load when the form is first used, and the message's limit comes from contact-limits.ts.
+const loadContactRules = () => import('../../domain/content/contact.ts');
+
+/** Starts loading the rules while the visitor types, so that they are there for the submit. */
+function preloadContactRules(): void {
+  void loadContactRules().catch(() => {
+    // the submit's own import reports a failure
+  });
+}
 
 type Outcome = { kind: 'sent'; message: string } | { kind: 'failed' } | null;
 
@@ -57,7 +69,13 @@ function ContactForm() {
       email: values.email.trim(),
       message: values.message.trim(),
     };
-    const found = validateContact(trimmed);
+    let found: Record<string, string>;
+    try {
+      found = (await loadContactRules()).validateContact(trimmed);
+    } catch {
+      setOutcome({ kind: 'failed' });
+      return;
+    }
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setOutcome(null);
@@ -82,7 +100,7 @@ function ContactForm() {
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="contact-form-title">
+    <form ref={formRef} onSubmit={submit} onFocus={preloadContactRules} noValidate aria-labelledby="contact-form-title">
       <Stack gap="md">
         <Title order={2} id="contact-form-title">
           Send us a message
@@ -109,7 +127,7 @@ function ContactForm() {
           autosize
           minRows={5}
           maxRows={14}
-          maxLength={CONTACT_MESSAGE_MAX}
+          maxLength={MESSAGE_MAX}
           {...field('message')}
         />
         <Group>
