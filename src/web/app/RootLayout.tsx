@@ -1,7 +1,6 @@
 import { Box } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { MSG } from '../../domain/accounts/messages.ts';
 import { onForcedLogout, useProfileStore } from '../accounts/store.ts';
 import { useCanAccessSite, useMaintenanceStore } from '../maintenance/store.ts';
 import { focusMain, MAIN_ID } from '../ui/focus.ts';
@@ -56,7 +55,14 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const onAdminPath = pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
 
-  useEffect(() => onForcedLogout(() => toast.warning(MSG.sessionExpired)), []);
+  // the accounts' messages are not part of the first script: this one loads when it is needed
+  useEffect(
+    () =>
+      onForcedLogout(() => {
+        void import('../../domain/accounts/messages.ts').then(({ MSG }) => toast.warning(MSG.sessionExpired));
+      }),
+    [],
+  );
   useEffect(clearReloadMark, []);
 
   useEffect(() => {

@@ -5,7 +5,6 @@ import {
   Box,
   Button,
   Container,
-  Grid,
   Group,
   Paper,
   SimpleGrid,
@@ -23,6 +22,7 @@ import { focusFirstInvalid } from '../accounts/form-helpers.ts';
 import { ApiError } from '../api/client.ts';
 import { useAssociation } from '../ui/useAssociation.ts';
 import { sendContactMessage, useFaqs } from './api.ts';
+import classes from './ContactPage.module.css';
 import { MESSAGE_MAX } from './contact-limits.ts';
 import { Loading } from './LoadState.tsx';
 import { PageHero } from './PageHero.tsx';
@@ -150,13 +150,13 @@ export function ContactPage() {
     <>
       <PageHero title="Contact" subtitle={`We reply to every message within ${CONTACT_RESPONSE_PROMISE}.`} />
       <Container size="lg" py={48}>
-        <Grid gap={{ base: 'xl', md: 48 }}>
-          <Grid.Col span={{ base: 12, md: 8 }}>
+        <div className={classes.layout}>
+          <div>
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
               <ContactForm />
             </Paper>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
+          </div>
+          <div>
             <Stack gap="lg">
               <Group gap="sm" wrap="nowrap" align="flex-start">
                 <IconClock size={24} color="var(--mantine-color-blue-8)" aria-hidden style={{ flexShrink: 0 }} />
@@ -179,8 +179,8 @@ export function ContactPage() {
                 </Group>
               )}
             </Stack>
-          </Grid.Col>
-        </Grid>
+          </div>
+        </div>
       </Container>
 
       <Box component="section" id="faq" aria-labelledby="faq-title" bg="gray.0" py={48}>
