@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Card, Group, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import {
   IconCalendarEvent,
@@ -8,7 +8,7 @@ import {
   IconRotate,
   IconSnowflake,
 } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Product } from '../../domain/events/product.ts';
 import { EVENT_FULL_TOOLTIP, REGISTRATION_LABELS, registrationState } from '../../domain/events/registration.ts';
 import { displayPrice } from '../../domain/money.ts';
@@ -249,9 +249,14 @@ export function EventCard({ event, preview = false }: EventCardProps) {
   );
 }
 
-/** The back's documents: one tab per document, each panel linking the file in a new tab. */
+/** The back's documents: one tab per document, each panel linking the file in a new tab. The tabs
+ * follow the WAI-ARIA tabs pattern (arrow keys, Home and End move and select; one tab in the Tab
+ * order) and look like Mantine's pill tabs, drawn by EventCard.module.css. */
 function EventDocuments({ event, name, preview }: { event: Product; name: string; preview: boolean }) {
-  const first = event.documents[0];
+  const baseId = useId();
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const documents = event.documents;
+  const first = documents[0];
   const [active, setActive] = useState<string | null>(first ? String(first.id) : null);
   if (!first) {
     return (
@@ -260,36 +265,88 @@ function EventDocuments({ event, name, preview }: { event: Product; name: string
       </Text>
     );
   }
-  const current = event.documents.some((d) => String(d.id) === active) ? active : String(first.id);
+  const currentIndex = Math.max(
+    0,
+    documents.findIndex((d) => String(d.id) === active),
+  );
+  const current = documents[currentIndex] ?? first;
+  const tabId = (id: number) => `${baseId}-tab-${id}`;
+  const panelId = `${baseId}-panel`;
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const last = documents.length - 1;
+    const next =
+      e.key === 'ArrowRight'
+        ? currentIndex === last
+          ? 0
+          : currentIndex + 1
+        : e.key === 'ArrowLeft'
+          ? currentIndex === 0
+            ? last
+            : currentIndex - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
+    const doc = next === null ? undefined : documents[next];
+    if (next === null || !doc) return;
+    e.preventDefault();
+    setActive(String(doc.id));
+    tabs.current[next]?.focus();
+  };
+
   return (
-    <Tabs value={current} onChange={setActive} variant="pills" keepMounted={false}>
-      <Tabs.List aria-label={`Documents for ${name}`}>
-        {event.documents.map((doc) => (
-          <Tabs.Tab key={doc.id} value={String(doc.id)} leftSection={<IconFileText size={14} aria-hidden />}>
-            {doc.name}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      {event.documents.map((doc) => (
-        <Tabs.Panel key={doc.id} value={String(doc.id)} pt="sm">
-          {preview ? (
-            <Text size="sm">{doc.name}</Text>
-          ) : (
-            <Button
-              component="a"
-              href={doc.document}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="light"
-              size="sm"
-              leftSection={<IconExternalLink size={16} aria-hidden />}
+    <div>
+      <div
+        role="tablist"
+        aria-label={`Documents for ${name}`}
+        aria-orientation="horizontal"
+        className={classes.tabList}
+      >
+        {documents.map((doc, i) => {
+          const selected = doc === current;
+          return (
+            <button
+              key={doc.id}
+              ref={(el) => {
+                tabs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={tabId(doc.id)}
+              aria-selected={selected}
+              aria-controls={selected ? panelId : undefined}
+              tabIndex={selected ? 0 : -1}
+              data-active={selected || undefined}
+              className={classes.tab}
+              onClick={() => setActive(String(doc.id))}
+              onKeyDown={onKeyDown}
             >
-              Open {doc.name}
-              <VisuallyHidden> for {name}</VisuallyHidden>
-            </Button>
-          )}
-        </Tabs.Panel>
-      ))}
-    </Tabs>
+              <IconFileText size={14} aria-hidden className={classes.tabIcon} />
+              {doc.name}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(current.id)} className={classes.tabPanel}>
+        {preview ? (
+          <Text size="sm">{current.name}</Text>
+        ) : (
+          <Button
+            component="a"
+            href={current.document}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="light"
+            size="sm"
+            leftSection={<IconExternalLink size={16} aria-hidden />}
+          >
+            Open {current.name}
+            <VisuallyHidden> for {name}</VisuallyHidden>
+          </Button>
+        )}
+      </div>
+    </div>
   );
 }
