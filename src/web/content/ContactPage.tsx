@@ -1,6 +1,5 @@
 import {
   Accordion,
-  Alert,
   Anchor,
   Box,
   Button,
@@ -20,6 +19,7 @@ import type { ContactMessage } from '../../domain/content/contact.ts';
 import { CONTACT_RESPONSE_PROMISE, CONTENT_MSG } from '../../domain/content/messages.ts';
 import { focusFirstInvalid } from '../accounts/form-helpers.ts';
 import { ApiError } from '../api/client.ts';
+import { LazyAlert } from '../ui/LazyAlert.tsx';
 import { useAssociation } from '../ui/useAssociation.ts';
 import { sendContactMessage, useFaqs } from './api.ts';
 import classes from './ContactPage.module.css';
@@ -106,14 +106,14 @@ function ContactForm() {
           Send us a message
         </Title>
         {outcome?.kind === 'sent' && (
-          <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
+          <LazyAlert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
             {outcome.message}
-          </Alert>
+          </LazyAlert>
         )}
         {outcome?.kind === 'failed' && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+          <LazyAlert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
             {CONTENT_MSG.contactFailed}
-          </Alert>
+          </LazyAlert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="First Name" name="first-name" autoComplete="given-name" required {...field('first-name')} />
