@@ -29,8 +29,9 @@ test('a page module that fails to load shows a plain error page, not the develop
   // as after one automatic reload for a new version: the page does not reload again
   await page.evaluate(() => sessionStorage.setItem('piste:reloaded-for-new-version', '1'));
   await page.route('**/assets/AboutPage-*.js', (route) => route.abort());
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'About' }).click();
-  await page.getByRole('menuitem', { name: 'About Us' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'About' }).click();
+  await nav.getByRole('link', { name: 'About Us' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
   await expect(page.getByText(/could not be loaded/)).toBeVisible();
   await expect(page.getByText(/Hey developer/)).toHaveCount(0);

@@ -13,9 +13,9 @@ test('the navigation bar links the public pages and opens the account modals', a
   // the About dropdown groups the association's pages
   await nav.getByRole('button', { name: 'About' }).click();
   for (const name of ['About Us', 'Clubs', 'Governance', 'Safeguarding']) {
-    await expect(page.getByRole('menuitem', { name })).toBeVisible();
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   }
-  await page.getByRole('menuitem', { name: 'Clubs' }).click();
+  await nav.getByRole('link', { name: 'Clubs', exact: true }).click();
   await expect(page).toHaveURL(/\/slopes$/);
 
   // Log In and Register are buttons that open modals, not routes
@@ -27,6 +27,68 @@ test('the navigation bar links the public pages and opens the account modals', a
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+});
+
+test('the About group is a disclosure: its button shows and hides its four links', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const about = nav.getByRole('button', { name: 'About' });
+  await expect(about).toHaveAttribute('aria-expanded', 'false');
+  const list = page.locator(`[id="${await about.getAttribute('aria-controls')}"]`);
+  await expect(list).toBeHidden();
+
+  // a click shows the links; Escape hides them and focus goes back to the button
+  await about.click();
+  await expect(about).toHaveAttribute('aria-expanded', 'true');
+  await expect(list).toBeVisible();
+  await expect(list.getByRole('link')).toHaveText(['About Us', 'Clubs', 'Governance', 'Safeguarding']);
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(about).toHaveAttribute('aria-expanded', 'false');
+  await expect(about).toBeFocused();
+
+  // from the keyboard: Enter shows them, Tab reaches the first, Enter follows it and closes the list
+  await page.keyboard.press('Enter');
+  await expect(list).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(list.getByRole('link', { name: 'About Us' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(list).toBeHidden();
+  await expect(list.getByRole('link', { name: 'About Us', includeHidden: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  // focus leaving the group closes it
+  await about.focus();
+  await page.keyboard.press('Enter');
+  await expect(list).toBeVisible();
+  for (let i = 0; i < 5; i += 1) await page.keyboard.press('Tab');
+  await expect(list).toBeHidden();
+
+  // a click elsewhere closes it
+  await about.click();
+  await expect(list).toBeVisible();
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(list).toBeHidden();
+
+  // a mouse resting on it opens it, and leaving closes it
+  await page.mouse.move(640, 600);
+  await about.hover();
+  await expect(list).toBeVisible();
+  await list.getByRole('link', { name: 'Governance' }).hover();
+  await expect(list).toBeVisible();
+  await page.mouse.move(640, 600);
+  await expect(list).toBeHidden();
+
+  // a link navigates
+  await about.click();
+  await list.getByRole('link', { name: 'Safeguarding' }).click();
+  await expect(page).toHaveURL(/\/safeguarding$/);
+  await expect(list).toBeHidden();
 });
 
 test('a logged-in user sees the cart, My Profile, initials menu and Logout', async ({ page, request }) => {
@@ -122,6 +184,18 @@ test.describe('on a phone', () => {
     await expect(drawer.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Register', exact: true })).toBeVisible();
 
+    // the close button and Escape close it, and focus goes back to the burger
+    const burger = page.getByRole('button', { name: 'Open navigation menu' });
+    await drawer.getByRole('button', { name: 'Close navigation menu' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(burger).toBeFocused();
+    await burger.click();
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(burger).toBeFocused();
+
+    await burger.click();
     await drawer.getByRole('link', { name: 'Results' }).click();
     await expect(page).toHaveURL(/\/results$/);
     await expect(page.getByRole('dialog')).toBeHidden();

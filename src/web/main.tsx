@@ -8,6 +8,7 @@ import { Providers, queryClient } from './app/providers.tsx';
 import { browserRoutes, createRouter, loadLazyMatches } from './app/router.tsx';
 import type { PaintedState } from './entry-server.tsx';
 import { PaintedInMaintenance } from './maintenance/store.ts';
+import { requestOverlaysWhenIdle } from './ui/overlays.ts';
 
 /**
  * The browser's entry. A page the server painted (it carries #piste-state) is hydrated with the
@@ -63,9 +64,11 @@ function datedNow(state: PaintedState['queries']): PaintedState['queries'] {
   return { ...state, queries: state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: now } })) };
 }
 
-/** Says the page answers clicks now (browser tests wait for it after loading a page). */
+/** Says the page answers clicks now (browser tests wait for it after loading a page); then the
+ * containers of toasts and confirmations load. */
 function markReady(): void {
   document.documentElement.dataset.ready = 'true';
+  requestOverlaysWhenIdle();
 }
 
 void start();

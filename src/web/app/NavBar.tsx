@@ -1,19 +1,32 @@
-import { Anchor, Box, Burger, Button, Group, Menu } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconExternalLink, IconSnowflake } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { IconExternalLink, IconSnowflake } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useProfileStore } from '../accounts/store.ts';
 import { useLogout } from '../accounts/useLogout.ts';
 import { useModalStore } from '../ui/modal-store.ts';
 import responsive from '../ui/responsive.module.css';
 import { useAssociation } from '../ui/useAssociation.ts';
-import { CartIndicator } from './CartIndicator.tsx';
+import { AboutDisclosure } from './AboutDisclosure.tsx';
 import classes from './NavBar.module.css';
-import { NavDrawer } from './NavDrawer.tsx';
-import { ABOUT_GROUP, HOME_LINK, isActive, MAIN_LINKS, type NavItem, POLICIES_LINK } from './nav-links.ts';
+import { HOME_LINK, isActive, MAIN_LINKS, type NavItem, POLICIES_LINK } from './nav-links.ts';
 import { NARROW_QUERY, paths } from './paths.ts';
-import { UserMenu } from './UserMenu.tsx';
+
+// The signed-in parts and the side menu load when they are first needed, so an anonymous visitor's
+// first script carries neither (nor the Menu, Avatar, Drawer and ScrollArea they are made of).
+const loadNavDrawer = () => import('./NavDrawer.tsx');
+const NavDrawer = lazy(async () => ({ default: (await loadNavDrawer()).NavDrawer }));
+const CartIndicator = lazy(async () => ({ default: (await import('./CartIndicator.tsx')).CartIndicator }));
+const UserMenu = lazy(async () => ({ default: (await import('./UserMenu.tsx')).UserMenu }));
+
+/** Starts loading the side menu's code (on the burger's first touch or focus, so that it is there
+ * by the time the click arrives). */
+function preloadNavDrawer(): void {
+  void loadNavDrawer().catch(() => {
+    // the click's own import reports a failure
+  });
+}
 
 /** Keeps the bar's height in the CSS variable --piste-nav-height, which hash targets use as their
  * scroll margin (RootLayout.module.css): the bar is taller when its account area wraps. */
@@ -40,6 +53,8 @@ function useNavHeight() {
  * so the server and the first render in the browser agree. */
 export function NavBar() {
   const [drawerOpened, drawer] = useDisclosure(false);
+  // the side menu is mounted from its first opening on
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const association = useAssociation();
   const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
   const ref = useNavHeight();
@@ -71,13 +86,22 @@ export function NavBar() {
         <Group gap="xs" wrap="nowrap">
           <Burger
             opened={drawerOpened}
-            onClick={drawer.toggle}
+            onPointerDown={preloadNavDrawer}
+            onFocus={preloadNavDrawer}
+            onClick={() => {
+              setDrawerWanted(true);
+              drawer.toggle();
+            }}
             aria-label={drawerOpened ? 'Close navigation menu' : 'Open navigation menu'}
             size="sm"
           />
           {brand}
         </Group>
-        {isLoggedIn && <CartIndicator />}
+        {isLoggedIn && (
+          <Suspense fallback={null}>
+            <CartIndicator />
+          </Suspense>
+        )}
       </Group>
       {/* between the phone breakpoint and a wide screen the account area drops to a second row */}
       <Group justify="space-between" wrap="wrap" gap="xs" className={responsive.wideOnly}>
@@ -87,7 +111,11 @@ export function NavBar() {
         </Group>
         <AccountArea />
       </Group>
-      <NavDrawer opened={drawerOpened} onClose={drawer.close} title={association.name} />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <NavDrawer opened={drawerOpened} onClose={drawer.close} title={association.name} />
+        </Suspense>
+      )}
     </Box>
   );
 }
@@ -112,40 +140,11 @@ function BarLink({ item }: { item: NavItem }) {
 }
 
 function DesktopLinks() {
-  const { pathname } = useLocation();
-  const aboutActive = ABOUT_GROUP.some((item) => isActive(pathname, item.to));
-
   return (
     <nav aria-label="Main">
       <Group gap={2} wrap="nowrap">
         <BarLink item={HOME_LINK} />
-        <Menu
-          trigger="click-hover"
-          openDelay={50}
-          closeDelay={150}
-          position="bottom-start"
-          shadow="md"
-          withInitialFocusPlaceholder={false}
-        >
-          <Menu.Target>
-            <Button
-              variant={aboutActive ? 'light' : 'subtle'}
-              color={aboutActive ? 'blue' : 'gray'}
-              c={aboutActive ? undefined : 'dark.8'}
-              px="xs"
-              rightSection={<IconChevronDown size={14} aria-hidden />}
-            >
-              About
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {ABOUT_GROUP.map((item) => (
-              <Menu.Item key={item.to} component={Link} to={item.to}>
-                {item.label}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <AboutDisclosure />
         {MAIN_LINKS.map((item) => (
           <BarLink key={item.to} item={item} />
         ))}
@@ -187,10 +186,14 @@ function AccountArea() {
   }
   return (
     <Group gap="xs" wrap="nowrap" ml="auto">
-      <CartIndicator />
+      <Suspense fallback={null}>
+        <CartIndicator />
+      </Suspense>
       {isAdmin && <BarLink item={{ label: 'Admin', to: paths.admin }} />}
       <BarLink item={{ label: 'My Profile', to: paths.profile }} />
-      <UserMenu />
+      <Suspense fallback={<Box w={36} h={36} />}>
+        <UserMenu />
+      </Suspense>
       <Button variant="subtle" color="gray" c="dark.8" px="xs" onClick={() => void logout()}>
         Logout
       </Button>

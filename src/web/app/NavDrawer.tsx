@@ -1,5 +1,6 @@
 import { Button, Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useProfileStore } from '../accounts/store.ts';
 import { useLogout } from '../accounts/useLogout.ts';
@@ -7,8 +8,12 @@ import { useModalStore } from '../ui/modal-store.ts';
 import { ABOUT_GROUP, HOME_LINK, isActive, MAIN_LINKS, type NavItem, POLICIES_LINK } from './nav-links.ts';
 import { paths } from './paths.ts';
 
-/** The slide-in side menu of narrow screens (doc 1 §2): the bar's links; choosing one closes it. */
+/** The slide-in side menu of narrow screens (doc 1 §2): the bar's links; choosing one closes it.
+ * NavBar loads it on the burger's first use and mounts it already asked to open: it follows
+ * `opened` one render later, so that its first opening slides in like every other. */
 export function NavDrawer({ opened, onClose, title }: { opened: boolean; onClose: () => void; title: string }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => setShown(opened), [opened]);
   const { pathname } = useLocation();
   const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
   const isAdmin = useProfileStore((s) => s.isAdmin);
@@ -28,7 +33,7 @@ export function NavDrawer({ opened, onClose, title }: { opened: boolean; onClose
 
   return (
     <Drawer
-      opened={opened}
+      opened={shown}
       onClose={onClose}
       title={title}
       size="80%"

@@ -1,8 +1,6 @@
 import { Box } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { MSG } from '../../domain/accounts/messages.ts';
-import { SessionTimeout } from '../accounts/SessionTimeout.tsx';
 import { onForcedLogout, useProfileStore } from '../accounts/store.ts';
 import { useCanAccessSite, useMaintenanceStore } from '../maintenance/store.ts';
 import { focusMain, MAIN_ID } from '../ui/focus.ts';
@@ -23,6 +21,11 @@ const MAINTENANCE_POLL_MS = 60_000;
 /** The gate view: loaded only when the site is in maintenance. */
 const MaintenancePage = lazy(async () => ({
   default: (await import('../maintenance/MaintenancePage.tsx')).MaintenancePage,
+}));
+
+/** The inactivity timeout (its warning is a Modal): loaded only while logged in. */
+const SessionTimeout = lazy(async () => ({
+  default: (await import('../accounts/SessionTimeout.tsx')).SessionTimeout,
 }));
 
 /** 'Skip to content': the first thing the Tab key reaches; it moves focus to the main content. */
@@ -52,7 +55,14 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const onAdminPath = pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
 
-  useEffect(() => onForcedLogout(() => toast.warning(MSG.sessionExpired)), []);
+  // the accounts' messages are not part of the first script: this one loads when it is needed
+  useEffect(
+    () =>
+      onForcedLogout(() => {
+        void import('../../domain/accounts/messages.ts').then(({ MSG }) => toast.warning(MSG.sessionExpired));
+      }),
+    [],
+  );
   useEffect(clearReloadMark, []);
 
   useEffect(() => {
@@ -89,7 +99,11 @@ export function RootLayout() {
       </Box>
       {!onAdminPath && <Footer />}
       <ModalHost />
-      {isLoggedIn && <SessionTimeout />}
+      {isLoggedIn && (
+        <Suspense fallback={null}>
+          <SessionTimeout />
+        </Suspense>
+      )}
     </Box>
   );
 }

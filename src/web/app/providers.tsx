@@ -1,12 +1,24 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { TOAST_DEFAULT_MS } from '../ui/toast.ts';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useOverlayStore } from '../ui/overlays.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+
+const Overlays = lazy(async () => ({ default: (await import('./Overlays.tsx')).Overlays }));
+
+/** Toasts and confirmations, once asked for (ui/overlays.ts): never on the server, nor in the
+ * browser's first render, so the two agree. */
+function OverlayHost() {
+  const wanted = useOverlayStore((s) => s.wanted);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Overlays />
+    </Suspense>
+  );
+}
 
 /** A query client: one for the browser's whole visit, one per page painted on the server (a
  * shared one there would hand one visitor's data to the next). */
@@ -23,8 +35,8 @@ export function Providers({ children, client = queryClient }: { children: ReactN
   return (
     <QueryClientProvider client={client}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <Notifications position="bottom-right" autoClose={TOAST_DEFAULT_MS} limit={5} />
-        <ModalsProvider>{children}</ModalsProvider>
+        <OverlayHost />
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );

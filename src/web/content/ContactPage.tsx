@@ -1,11 +1,9 @@
 import {
   Accordion,
-  Alert,
   Anchor,
   Box,
   Button,
   Container,
-  Grid,
   Group,
   Paper,
   SimpleGrid,
@@ -17,16 +15,30 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClock, IconMail, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { CONTACT_MESSAGE_MAX, type ContactMessage, validateContact } from '../../domain/content/contact.ts';
+import type { ContactMessage } from '../../domain/content/contact.ts';
 import { CONTACT_RESPONSE_PROMISE, CONTENT_MSG } from '../../domain/content/messages.ts';
 import { focusFirstInvalid } from '../accounts/form-helpers.ts';
 import { ApiError } from '../api/client.ts';
+import { LazyAlert } from '../ui/LazyAlert.tsx';
 import { useAssociation } from '../ui/useAssociation.ts';
 import { sendContactMessage, useFaqs } from './api.ts';
+import classes from './ContactPage.module.css';
+import { MESSAGE_MAX } from './contact-limits.ts';
 import { Loading } from './LoadState.tsx';
 import { PageHero } from './PageHero.tsx';
 
 const EMPTY: ContactMessage = { 'first-name': '', 'last-name': '', email: '', message: '' };
+
+// The domain's contact rules are built with zod (24 KB gzip), which a painted page should not wait
+// for: they load when the form is first used, and the message's limit comes from contact-limits.ts.
+const loadContactRules = () => import('../../domain/content/contact.ts');
+
+/** Starts loading the rules while the visitor types, so that they are there for the submit. */
+function preloadContactRules(): void {
+  void loadContactRules().catch(() => {
+    // the submit's own import reports a failure
+  });
+}
 
 type Outcome = { kind: 'sent'; message: string } | { kind: 'failed' } | null;
 
@@ -57,7 +69,13 @@ function ContactForm() {
       email: values.email.trim(),
       message: values.message.trim(),
     };
-    const found = validateContact(trimmed);
+    let found: Record<string, string>;
+    try {
+      found = (await loadContactRules()).validateContact(trimmed);
+    } catch {
+      setOutcome({ kind: 'failed' });
+      return;
+    }
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setOutcome(null);
@@ -82,20 +100,20 @@ function ContactForm() {
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="contact-form-title">
+    <form ref={formRef} onSubmit={submit} onFocus={preloadContactRules} noValidate aria-labelledby="contact-form-title">
       <Stack gap="md">
         <Title order={2} id="contact-form-title">
           Send us a message
         </Title>
         {outcome?.kind === 'sent' && (
-          <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
+          <LazyAlert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
             {outcome.message}
-          </Alert>
+          </LazyAlert>
         )}
         {outcome?.kind === 'failed' && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+          <LazyAlert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
             {CONTENT_MSG.contactFailed}
-          </Alert>
+          </LazyAlert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="First Name" name="first-name" autoComplete="given-name" required {...field('first-name')} />
@@ -109,7 +127,7 @@ function ContactForm() {
           autosize
           minRows={5}
           maxRows={14}
-          maxLength={CONTACT_MESSAGE_MAX}
+          maxLength={MESSAGE_MAX}
           {...field('message')}
         />
         <Group>
@@ -132,13 +150,13 @@ export function ContactPage() {
     <>
       <PageHero title="Contact" subtitle={`We reply to every message within ${CONTACT_RESPONSE_PROMISE}.`} />
       <Container size="lg" py={48}>
-        <Grid gap={{ base: 'xl', md: 48 }}>
-          <Grid.Col span={{ base: 12, md: 8 }}>
+        <div className={classes.layout}>
+          <div>
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
               <ContactForm />
             </Paper>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
+          </div>
+          <div>
             <Stack gap="lg">
               <Group gap="sm" wrap="nowrap" align="flex-start">
                 <IconClock size={24} color="var(--mantine-color-blue-8)" aria-hidden style={{ flexShrink: 0 }} />
@@ -161,8 +179,8 @@ export function ContactPage() {
                 </Group>
               )}
             </Stack>
-          </Grid.Col>
-        </Grid>
+          </div>
+        </div>
       </Container>
 
       <Box component="section" id="faq" aria-labelledby="faq-title" bg="gray.0" py={48}>

@@ -1,6 +1,7 @@
-import { Alert, Box, Container, Paper, Text } from '@mantine/core';
+import { Box, Container, Paper, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileDownload } from '@tabler/icons-react';
 import { CONTENT_MSG } from '../../domain/content/messages.ts';
+import { LazyAlert } from '../ui/LazyAlert.tsx';
 import { useGovernance } from './api.ts';
 import { PageHero } from './PageHero.tsx';
 import { TextBlock } from './TextBlock.tsx';
@@ -20,9 +21,9 @@ export function GovernancePage() {
               Loading...
             </Text>
           ) : governance.isError ? (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+            <LazyAlert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
               {CONTENT_MSG.governanceLoadFailed}
-            </Alert>
+            </LazyAlert>
           ) : governance.data.paragraph.trim() ? (
             <TextBlock text={governance.data.paragraph} />
           ) : (

@@ -1,17 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import {
   IconCalendarEvent,
@@ -21,7 +8,7 @@ import {
   IconRotate,
   IconSnowflake,
 } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Product } from '../../domain/events/product.ts';
 import { EVENT_FULL_TOOLTIP, REGISTRATION_LABELS, registrationState } from '../../domain/events/registration.ts';
 import { displayPrice } from '../../domain/money.ts';
@@ -32,6 +19,41 @@ import { toast } from '../ui/toast.ts';
 import { cardDate, ENTRY_COMING_MESSAGE, NO_DOCUMENTS_NOTE, statusLine } from './card-text.ts';
 import classes from './EventCard.module.css';
 import { STATUS_COLOR } from './status-look.ts';
+
+/** The disabled Event Full button (doc 1 §3) with its tooltip: shown while the pointer is over the
+ * button or it has focus (a touch focuses it), hidden again by Escape; a screen reader hears it as
+ * the button's description. Drawn by CSS, without a positioning library. */
+function FullButton({ name }: { name: string }) {
+  const tipId = useId();
+  const [dismissed, setDismissed] = useState(false);
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape and leaving only dismiss or restore the tooltip
+    <div
+      className={classes.tipAnchor}
+      data-dismissed={dismissed || undefined}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') setDismissed(true);
+      }}
+      onPointerLeave={() => setDismissed(false)}
+      onBlur={() => setDismissed(false)}
+    >
+      <Button
+        fullWidth
+        color="gray"
+        data-disabled
+        aria-disabled
+        aria-describedby={tipId}
+        onClick={(e) => e.preventDefault()}
+      >
+        {REGISTRATION_LABELS.full}
+        <VisuallyHidden>: {name}</VisuallyHidden>
+      </Button>
+      <span role="tooltip" id={tipId} className={classes.tooltip}>
+        {EVENT_FULL_TOOLTIP}
+      </span>
+    </div>
+  );
+}
 
 /** The current time, refreshed every minute so a window that opens or closes while the page is
  * open changes the card without a reload. */
@@ -61,7 +83,6 @@ export function EventCard({ event, preview = false }: EventCardProps) {
   const reducedMotion = useReducedMotion();
   const [flipped, setFlipped] = useState(false);
   const titleId = useId();
-  const fullTipId = useId();
   const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
   const openModal = useModalStore((s) => s.open);
 
@@ -163,25 +184,7 @@ export function EventCard({ event, preview = false }: EventCardProps) {
             {isRace && !event.is_cancelled && (state.status === 'full' || state.bookable) && (
               <Box mt="md">
                 {state.status === 'full' ? (
-                  <Tooltip
-                    label={EVENT_FULL_TOOLTIP}
-                    multiline
-                    w={260}
-                    withArrow
-                    events={{ hover: true, focus: true, touch: true }}
-                  >
-                    <Button
-                      fullWidth
-                      color="gray"
-                      data-disabled
-                      aria-disabled
-                      aria-describedby={fullTipId}
-                      onClick={(e) => e.preventDefault()}
-                    >
-                      {REGISTRATION_LABELS.full}
-                      <VisuallyHidden>: {name}</VisuallyHidden>
-                    </Button>
-                  </Tooltip>
+                  <FullButton name={name} />
                 ) : (
                   <Button fullWidth onClick={enter}>
                     {/* the visible word stays short; a screen reader hears which event */}
@@ -189,7 +192,6 @@ export function EventCard({ event, preview = false }: EventCardProps) {
                     <VisuallyHidden> {name}</VisuallyHidden>
                   </Button>
                 )}
-                {state.status === 'full' && <VisuallyHidden id={fullTipId}>{EVENT_FULL_TOOLTIP}</VisuallyHidden>}
               </Box>
             )}
           </Card>
@@ -247,9 +249,14 @@ export function EventCard({ event, preview = false }: EventCardProps) {
   );
 }
 
-/** The back's documents: one tab per document, each panel linking the file in a new tab. */
+/** The back's documents: one tab per document, each panel linking the file in a new tab. The tabs
+ * follow the WAI-ARIA tabs pattern (arrow keys, Home and End move and select; one tab in the Tab
+ * order) and look like Mantine's pill tabs, drawn by EventCard.module.css. */
 function EventDocuments({ event, name, preview }: { event: Product; name: string; preview: boolean }) {
-  const first = event.documents[0];
+  const baseId = useId();
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const documents = event.documents;
+  const first = documents[0];
   const [active, setActive] = useState<string | null>(first ? String(first.id) : null);
   if (!first) {
     return (
@@ -258,36 +265,88 @@ function EventDocuments({ event, name, preview }: { event: Product; name: string
       </Text>
     );
   }
-  const current = event.documents.some((d) => String(d.id) === active) ? active : String(first.id);
+  const currentIndex = Math.max(
+    0,
+    documents.findIndex((d) => String(d.id) === active),
+  );
+  const current = documents[currentIndex] ?? first;
+  const tabId = (id: number) => `${baseId}-tab-${id}`;
+  const panelId = `${baseId}-panel`;
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const last = documents.length - 1;
+    const next =
+      e.key === 'ArrowRight'
+        ? currentIndex === last
+          ? 0
+          : currentIndex + 1
+        : e.key === 'ArrowLeft'
+          ? currentIndex === 0
+            ? last
+            : currentIndex - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
+    const doc = next === null ? undefined : documents[next];
+    if (next === null || !doc) return;
+    e.preventDefault();
+    setActive(String(doc.id));
+    tabs.current[next]?.focus();
+  };
+
   return (
-    <Tabs value={current} onChange={setActive} variant="pills" keepMounted={false}>
-      <Tabs.List aria-label={`Documents for ${name}`}>
-        {event.documents.map((doc) => (
-          <Tabs.Tab key={doc.id} value={String(doc.id)} leftSection={<IconFileText size={14} aria-hidden />}>
-            {doc.name}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      {event.documents.map((doc) => (
-        <Tabs.Panel key={doc.id} value={String(doc.id)} pt="sm">
-          {preview ? (
-            <Text size="sm">{doc.name}</Text>
-          ) : (
-            <Button
-              component="a"
-              href={doc.document}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="light"
-              size="sm"
-              leftSection={<IconExternalLink size={16} aria-hidden />}
+    <div>
+      <div
+        role="tablist"
+        aria-label={`Documents for ${name}`}
+        aria-orientation="horizontal"
+        className={classes.tabList}
+      >
+        {documents.map((doc, i) => {
+          const selected = doc === current;
+          return (
+            <button
+              key={doc.id}
+              ref={(el) => {
+                tabs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={tabId(doc.id)}
+              aria-selected={selected}
+              aria-controls={selected ? panelId : undefined}
+              tabIndex={selected ? 0 : -1}
+              data-active={selected || undefined}
+              className={classes.tab}
+              onClick={() => setActive(String(doc.id))}
+              onKeyDown={onKeyDown}
             >
-              Open {doc.name}
-              <VisuallyHidden> for {name}</VisuallyHidden>
-            </Button>
-          )}
-        </Tabs.Panel>
-      ))}
-    </Tabs>
+              <IconFileText size={14} aria-hidden className={classes.tabIcon} />
+              {doc.name}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(current.id)} className={classes.tabPanel}>
+        {preview ? (
+          <Text size="sm">{current.name}</Text>
+        ) : (
+          <Button
+            component="a"
+            href={current.document}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="light"
+            size="sm"
+            leftSection={<IconExternalLink size={16} aria-hidden />}
+          >
+            Open {current.name}
+            <VisuallyHidden> for {name}</VisuallyHidden>
+          </Button>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { requestOverlays } from './overlays.ts';
 
 /** Toasts with the spec's durations and positions (doc 1 §9, doc 2 §8). Default: 3 s, bottom
  * right. The queue retry of the old site is Mantine's own queue here. */
@@ -17,6 +18,8 @@ interface ToastOptions {
 }
 
 function show(color: string, message: string, options: ToastOptions = {}): string {
+  // the container may not be mounted yet: the store keeps the toast until it is
+  void requestOverlays();
   return notifications.show({
     message,
     title: options.title,
