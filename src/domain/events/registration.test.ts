@@ -35,6 +35,11 @@ describe('the London wall clock', () => {
     expect(londonWallClock(at('2026-07-15T23:30:00Z'))).toEqual({ date: '2026-07-16', time: '00:30' });
   });
 
+  it('writes midnight as 00:00 of the new day, never 24:00', () => {
+    expect(londonWallClock(at('2026-01-16T00:00:00Z'))).toEqual({ date: '2026-01-16', time: '00:00' });
+    expect(londonWallClock(at('2026-07-15T23:00:00Z'))).toEqual({ date: '2026-07-16', time: '00:00' });
+  });
+
   it('jumps from 00:59 GMT to 02:00 BST at 01:00 UTC on 29 March 2026', () => {
     expect(londonWallClock(at('2026-03-29T00:59:00Z')).time).toBe('00:59');
     expect(londonWallClock(at('2026-03-29T01:00:00Z')).time).toBe('02:00');
