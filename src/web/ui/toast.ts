@@ -21,6 +21,9 @@ function show(color: string, message: string, options: ToastOptions = {}): strin
   // the container may not be mounted yet: the store keeps the toast until it is
   void requestOverlays();
   return notifications.show({
+    // the same toast twice at once shows once (a session that ends by the inactivity timer while
+    // a call finds its token revoked said 'Your session has expired' twice)
+    id: `${color}:${options.title ?? ''}:${message}`,
     message,
     title: options.title,
     color,
