@@ -112,6 +112,21 @@ test('painted pages do not move while they load and hydrate (layout shift ≤ 0.
   }
 });
 
+test('every Mantine component a painted page shows is styled by the stylesheets the page links', async ({
+  request,
+}) => {
+  // the first paint carries Mantine's styles for the public pages only (app/first-paint-styles.ts)
+  for (const [path] of [...PUBLIC_PAGES, ['/maintenance'], ['/no-such-page']] as const) {
+    const html = await (await request.get(path)).text();
+    const sheets = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] as string);
+    const css = (await Promise.all(sheets.map(async (href) => (await request.get(href)).text()))).join('\n');
+    const classes = new Set([...html.matchAll(/\bm_[0-9a-f]{8}\b/g)].map((m) => m[0]));
+    expect(classes.size, path).toBeGreaterThan(5);
+    const unstyled = [...classes].filter((c) => !css.includes(`.${c}`));
+    expect(unstyled, `${path}: Mantine classes without their styles`).toEqual([]);
+  }
+});
+
 test('the browser does not fetch again what the page arrived with', async ({ page }) => {
   const reads: string[] = [];
   page.on('request', (req) => {

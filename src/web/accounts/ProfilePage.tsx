@@ -1,3 +1,4 @@
+import '../ui/all-styles.ts';
 import { Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconKey, IconUser, IconUsers } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '../ui/all-styles.ts';
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { NARROW_QUERY } from '../app/paths.ts';

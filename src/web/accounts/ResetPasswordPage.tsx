@@ -1,3 +1,4 @@
+import '../ui/all-styles.ts';
 import { Alert, Anchor, Box, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '../ui/all-styles.ts';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MSG } from '../../domain/accounts/messages.ts';

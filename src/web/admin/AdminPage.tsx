@@ -1,3 +1,4 @@
+import '../ui/all-styles.ts';
 import { Box, Center, Loader, Paper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../ui/all-styles.ts';
 import { Badge, Button } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router';

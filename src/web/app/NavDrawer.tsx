@@ -1,3 +1,4 @@
+import '../ui/all-styles.ts';
 import { Button, Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

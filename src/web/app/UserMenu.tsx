@@ -1,3 +1,4 @@
+import '../ui/all-styles.ts';
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
