@@ -76,6 +76,19 @@ function gzipBytes(url: string): number {
   }
 }
 
+/** A run again when Lighthouse's own trace failed (NO_NAVSTART, NO_FCP: "Please run Lighthouse
+ * again"), up to three times; the page is not at fault. */
+async function retried<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts || !/NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+      console.log(`  (Lighthouse failed to trace the page, running it again: ${String(error).slice(0, 120)})`);
+    }
+  }
+}
+
 /** Lighthouse's mobile defaults (simulated slow 4G, 4× CPU slowdown), `runs` times per page; the
  * median of each figure, since two shared cores swing a single run by several points. */
 export async function lighthousePages(
@@ -91,7 +104,7 @@ export async function lighthousePages(
     const out: Record<string, PageScores> = {};
     for (const page of pages) {
       const results: PageScores[] = [];
-      for (let i = 0; i < runs; i++) results.push(await once(`${base}${page}`, chrome.port));
+      for (let i = 0; i < runs; i++) results.push(await retried(() => once(`${base}${page}`, chrome.port)));
       const pick = (key: keyof PageScores) => median(results.map((r) => r[key]));
       out[page] = {
         performance: pick('performance'),
