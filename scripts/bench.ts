@@ -105,8 +105,8 @@ function pageChecks(s: PageScores): string[] {
   if (s.seo < PAGE_BUDGET.seo) missed.push(`SEO ${s.seo} < ${PAGE_BUDGET.seo}`);
   if (s.cls > PAGE_BUDGET.cls) missed.push(`CLS ${s.cls.toFixed(3)} > ${PAGE_BUDGET.cls}`);
   if (s.lcpMs > PAGE_BUDGET.lcpMs) missed.push(`LCP ${(s.lcpMs / 1000).toFixed(1)} s > 2.5 s`);
-  if (s.scriptGzipKb > INITIAL_JS_KB)
-    missed.push(`initial JS ${s.scriptGzipKb.toFixed(0)} KB gzip > ${INITIAL_JS_KB} KB`);
+  if (s.initialJsKb > INITIAL_JS_KB)
+    missed.push(`initial JS ${s.initialJsKb.toFixed(1)} KB gzip > ${INITIAL_JS_KB} KB`);
   return missed;
 }
 
@@ -138,13 +138,13 @@ function report(reads: ReadResult[], pages: Record<string, PageScores> | null, w
       '',
       `## Pages: Lighthouse mobile, median of ${LIGHTHOUSE_RUNS} runs`,
       '',
-      `Budgets: performance ≥ ${PAGE_BUDGET.performance}, accessibility 100, best practices 100, SEO ≥ ${PAGE_BUDGET.seo}, CLS ≤ ${PAGE_BUDGET.cls}, LCP ≤ 2.5 s, initial JavaScript ≤ ${INITIAL_JS_KB} KB gzip (every script the page loaded, at its gzip size; "as sent" is brotli, what Lighthouse saw on the wire).`,
+      `Budgets: performance ≥ ${PAGE_BUDGET.performance}, accessibility 100, best practices 100, SEO ≥ ${PAGE_BUDGET.seo}, CLS ≤ ${PAGE_BUDGET.cls}, LCP ≤ 2.5 s, initial JavaScript ≤ ${INITIAL_JS_KB} KB gzip (KB = 1024 bytes): the page's module script and every modulepreload of its HTML, at their gzip size. "All JS" is every script Lighthouse saw fetched during its trace, as sent, including chunks loaded when the browser is idle after the page became interactive (toasts' container).`,
       '',
-      '| page | perf | a11y | best pr. | SEO | CLS | LCP | FCP | TBT | JS KB gzip | JS KB as sent | missed |',
+      '| page | perf | a11y | best pr. | SEO | CLS | LCP | FCP | TBT | initial JS KB gzip | all JS KB | missed |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
       ...Object.entries(pages).map(
         ([page, s]) =>
-          `| ${page} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${s.cls.toFixed(3)} | ${(s.lcpMs / 1000).toFixed(1)} s | ${(s.fcpMs / 1000).toFixed(1)} s | ${s.tbtMs.toFixed(0)} ms | ${s.scriptGzipKb.toFixed(0)} | ${s.scriptKb.toFixed(0)} | ${pageChecks(s).join('; ') || '—'} |`,
+          `| ${page} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${s.cls.toFixed(3)} | ${(s.lcpMs / 1000).toFixed(1)} s | ${(s.fcpMs / 1000).toFixed(1)} s | ${s.tbtMs.toFixed(0)} ms | ${s.initialJsKb.toFixed(1)} | ${s.scriptKb.toFixed(0)} | ${pageChecks(s).join('; ') || '—'} |`,
       ),
     );
   }
@@ -166,7 +166,7 @@ async function main(): Promise<void> {
       for (const [page, s] of Object.entries(pages)) {
         const missed = pageChecks(s);
         console.log(
-          `${missed.length ? 'FAIL' : 'PASS'}  ${page.padEnd(10)} perf ${s.performance}  a11y ${s.accessibility}  bp ${s.bestPractices}  seo ${s.seo}  CLS ${s.cls.toFixed(3)}  LCP ${(s.lcpMs / 1000).toFixed(1)} s  JS ${s.scriptGzipKb.toFixed(0)} KB gzip${missed.length ? `  (${missed.join('; ')})` : ''}`,
+          `${missed.length ? 'FAIL' : 'PASS'}  ${page.padEnd(10)} perf ${s.performance}  a11y ${s.accessibility}  bp ${s.bestPractices}  seo ${s.seo}  CLS ${s.cls.toFixed(3)}  LCP ${(s.lcpMs / 1000).toFixed(1)} s  JS ${s.initialJsKb.toFixed(1)} KB gzip${missed.length ? `  (${missed.join('; ')})` : ''}`,
         );
       }
       console.log('');
