@@ -68,7 +68,7 @@ export function BookingPage() {
       />
       <Container size="lg" py="xl">
         <Stack gap={48}>
-          {BOOKING_SECTIONS.filter(({ key }) => sections[key].length > 0).map(({ key, title }) => (
+          {BOOKING_SECTIONS.filter(({ key }) => sections[key].length > 0).map(({ key, title }, index) => (
             <section key={key} aria-labelledby={`section-${key}`}>
               <Title order={2} id={`section-${key}`}>
                 {title}
@@ -76,7 +76,7 @@ export function BookingPage() {
               <Text c="gray.7" mb="lg">
                 {SECTION_NOTES[key]}
               </Text>
-              <EventGrid events={sections[key]} />
+              <EventGrid events={sections[key]} atTop={index === 0} />
             </section>
           ))}
         </Stack>

@@ -70,6 +70,9 @@ export interface EventCardProps {
   event: Product;
   /** The admin form's live preview: renders from partial data, and nothing navigates or books. */
   preview?: boolean;
+  /** The card is at the top of the page: its picture loads at once, first (it is what a phone
+   * paints largest); other cards' pictures wait until they are scrolled near. */
+  first?: boolean;
 }
 
 /**
@@ -78,7 +81,7 @@ export interface EventCardProps {
  * address and its documents). The flip is a real toggle button, the hidden face is inert, and the
  * turn is instant for visitors who prefer reduced motion.
  */
-export function EventCard({ event, preview = false }: EventCardProps) {
+export function EventCard({ event, preview = false, first = false }: EventCardProps) {
   const now = useNow();
   const reducedMotion = useReducedMotion();
   const [flipped, setFlipped] = useState(false);
@@ -136,7 +139,13 @@ export function EventCard({ event, preview = false }: EventCardProps) {
           >
             <Card.Section className={classes.media}>
               {event.image ? (
-                <img className={classes.picture} src={event.image} alt="" loading="lazy" />
+                <img
+                  className={classes.picture}
+                  src={event.image}
+                  alt=""
+                  loading={first ? 'eager' : 'lazy'}
+                  fetchPriority={first ? 'high' : 'auto'}
+                />
               ) : (
                 <Group h="100%" justify="center" c="white" aria-hidden>
                   <IconSnowflake size={56} stroke={1.2} />

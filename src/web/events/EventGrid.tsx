@@ -2,12 +2,14 @@ import { SimpleGrid } from '@mantine/core';
 import type { Product } from '../../domain/events/product.ts';
 import { EventCard } from './EventCard.tsx';
 
-/** Event cards in a responsive grid: one column on phones, two on tablets, three on desktops. */
-export function EventGrid({ events }: { events: readonly Product[] }) {
+/** Event cards in a responsive grid: one column on phones, two on tablets, three on desktops.
+ * `atTop`: the grid opens the page, so its first row's pictures load at once (the largest thing
+ * a visitor sees first), not lazily. */
+export function EventGrid({ events, atTop = false }: { events: readonly Product[]; atTop?: boolean }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" verticalSpacing="xl">
-      {events.map((event) => (
-        <EventCard key={event.id} event={event} />
+      {events.map((event, index) => (
+        <EventCard key={event.id} event={event} first={atTop && index < 3} />
       ))}
     </SimpleGrid>
   );
