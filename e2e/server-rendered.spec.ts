@@ -90,11 +90,24 @@ test('painted pages do not move while they load and hydrate (layout shift ≤ 0.
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.addInitScript(() => {
-    const w = window as unknown as { __shift: number };
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    const w = window as unknown as { __shift: number; __shifts: string[] };
     w.__shift = 0;
+    w.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) w.__shift += entry.value;
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        w.__shift += entry.value;
+        // what moved, for the failure message: element, and its box before and after
+        const moved = entry.sources.map((s) => {
+          const el = s.node as Element | undefined;
+          return `${el?.tagName ?? '?'}.${String(el?.className ?? '').slice(0, 60)} y ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)} h ${Math.round(s.previousRect.height)}→${Math.round(s.currentRect.height)}`;
+        });
+        w.__shifts.push(`${Math.round(entry.startTime)} ms ${entry.value.toFixed(3)}: ${moved.join('; ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -107,8 +120,11 @@ test('painted pages do not move while they load and hydrate (layout shift ≤ 0.
     await page.setViewportSize({ width, height: 800 });
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
-    expect(shift, `${path} at ${width} px`).toBeLessThanOrEqual(0.02);
+    const { shift, shifts } = await page.evaluate(() => {
+      const w = window as unknown as { __shift: number; __shifts: string[] };
+      return { shift: w.__shift, shifts: w.__shifts };
+    });
+    expect(shift, `${path} at ${width} px moved: ${shifts.join(' | ')}`).toBeLessThanOrEqual(0.02);
   }
 });
 
