@@ -19,10 +19,11 @@ import { eventsRoutes } from './events/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { registerWeb } from './pages/routes.ts';
 import { accessHook, registerRouteTable } from './plugins/access.ts';
-import { registerAccessLog } from './plugins/access-log.ts';
+import { publicReadSampler, registerAccessLog } from './plugins/access-log.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
 import { MAX_UPLOAD_BYTES } from './plugins/file-types.ts';
+import { createFrontCache, type FrontCache, serverWithFront } from './plugins/front-cache.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { computeSecurityHeaders, helmetOptions, registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -49,7 +50,10 @@ export const API_PREFIX = '/api/v1';
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, database } = options;
   const securityHeaders = await computeSecurityHeaders(helmetOptions(config));
+  // cached public reads are answered before Fastify once the app is built (plugins/front-cache.ts)
+  let front: FrontCache | undefined;
   const app = Fastify({
+    serverFactory: serverWithFront(() => front),
     logger:
       config.logLevel === 'silent'
         ? false
@@ -84,7 +88,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('ctx', ctx);
 
   registerRouteTable(app);
-  registerAccessLog(app, { sampleRate: config.accessLogSample });
+  const sampler = publicReadSampler(config.accessLogSample);
+  registerAccessLog(app, sampler);
   registerErrorHandler(app);
   registerSecurityHeaders(app, securityHeaders);
   // cookies are read only where they matter (the refresh token), not parsed on every request
@@ -118,6 +123,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   registerMedia(app, ctx);
   await registerWeb(app, ctx);
+  const frontCache = createFrontCache(ctx, { log: app.log, sampler });
+  app.decorate('front', frontCache);
+  app.addHook('onReady', (done) => {
+    front = frontCache;
+    done();
+  });
+  app.addHook('preClose', (done) => {
+    frontCache.close();
+    done();
+  });
   app.addHook('onClose', async () => database.close());
   return app;
 }
@@ -125,5 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The front path for cached public reads (plugins/front-cache.ts). */
+    front: FrontCache;
   }
 }

@@ -19,6 +19,11 @@ function windowMoments(event: RegistrationFields): Date[] {
   ];
 }
 
+/** The next London midnight after `now`: when "today" changes. */
+export function nextLondonMidnight(now: Date): Date {
+  return londonMoment(nextDay(londonToday(now)), '00:00');
+}
+
 /**
  * The next moment after `now` at which what a page shows about these events can change without
  * anyone writing anything: a registration window opening or closing (Opening → Closing → Entry
@@ -28,7 +33,7 @@ function windowMoments(event: RegistrationFields): Date[] {
  */
 export function nextDisplayChange(events: readonly SectionFields[], now: Date): Date {
   const t = now.getTime();
-  let next = londonMoment(nextDay(londonToday(now)), '00:00').getTime();
+  let next = nextLondonMidnight(now).getTime();
   for (const event of events) {
     for (const moment of windowMoments(event)) {
       const m = moment.getTime();

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { londonToday } from '../../domain/dates.ts';
+import { nextLondonMidnight } from '../../domain/events/boundaries.ts';
 import { SLUG_MAX } from '../../domain/events/index.ts';
 import { textField } from '../../domain/text.ts';
 import type { AppContext } from '../context.ts';
@@ -56,8 +57,17 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        const today = londonToday(ctx.now());
-        return sendCached(ctx, request, reply, `latest-products:${today}`, () => latestProducts(ctx, today));
+        const now = ctx.now();
+        const today = londonToday(now);
+        // "upcoming" counts from today: the answer goes stale at midnight
+        return sendCached(
+          ctx,
+          request,
+          reply,
+          `latest-products:${today}`,
+          () => latestProducts(ctx, today),
+          nextLondonMidnight(now),
+        );
       },
     );
 

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { maintenanceStatus, setMaintenance } from './service.ts';
+import { sendCached } from '../plugins/public-cache.ts';
+import { isMaintenanceEnabled, maintenanceStatus, setMaintenance } from './service.ts';
 
 const Status = z.object({ is_enabled: z.boolean(), can_bypass: z.boolean(), is_super_admin: z.boolean() });
 
@@ -16,11 +17,18 @@ export function maintenanceRoutes(ctx: AppContext): FastifyPluginAsync {
         config: { access: 'public', maintenance: 'open' },
         schema: { tags: ['maintenance'], security: [{ bearer: [] }, {}], response: { 200: Status } },
       },
-      async (request) => {
+      async (request, reply) => {
         // A refused token (expired, revoked) answers 401 so that the client refreshes it: treating
         // it as anonymous would send a super administrator to the maintenance page.
         if (request.authRefused) throw AppError.unauthenticated(request.authRefused);
-        return maintenanceStatus(ctx, request.authUser);
+        if (request.authUser) return maintenanceStatus(ctx, request.authUser);
+        // every visitor asks before every page: the anonymous answer is one of two, cached
+        const enabled = await isMaintenanceEnabled(ctx);
+        return sendCached(ctx, request, reply, `maintenance-status:anonymous:${enabled}`, async () => ({
+          is_enabled: enabled,
+          can_bypass: false,
+          is_super_admin: false,
+        }));
       },
     );
     api.post(

@@ -20,14 +20,22 @@ export function loggedPath(request: FastifyRequest): string {
   return path.length > 200 ? `${path.slice(0, 200)}…` : path;
 }
 
-export interface AccessLogOptions {
-  /** Share of successful public reads written (0…1). */
-  sampleRate: number;
+/** Which successful public reads are written: one in `every` (0: none). The routes and the front
+ * path (front-cache.ts) share one. */
+export interface PublicReadSampler {
+  every: number;
+  /** Counts a read; true when this one is to be written. */
+  take(): boolean;
 }
 
-export function registerAccessLog(app: FastifyInstance, options: AccessLogOptions): void {
-  const every = options.sampleRate > 0 ? Math.max(1, Math.round(1 / options.sampleRate)) : 0;
-  let publicReads = 0;
+export function publicReadSampler(sampleRate: number): PublicReadSampler {
+  const every = sampleRate > 0 ? Math.max(1, Math.round(1 / sampleRate)) : 0;
+  let reads = 0;
+  return { every, take: () => every > 0 && reads++ % every === 0 };
+}
+
+export function registerAccessLog(app: FastifyInstance, sampler: PublicReadSampler): void {
+  const { every } = sampler;
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     const ms = Math.round(reply.elapsedTime);
     const status = reply.statusCode;
@@ -42,7 +50,7 @@ export function registerAccessLog(app: FastifyInstance, options: AccessLogOption
         request.routeOptions.config.access === 'public' &&
         !request.headers.authorization;
       if (!publicRead) request.log.info(line, 'request');
-      else if (every > 0 && publicReads++ % every === 0) request.log.info({ ...line, sampled: every }, 'request');
+      else if (sampler.take()) request.log.info({ ...line, sampled: every }, 'request');
     }
     done();
   });

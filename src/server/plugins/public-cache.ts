@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { siteSettings } from '../db/schema.ts';
+import { maintenanceIfKnown } from '../maintenance/service.ts';
 
 /**
  * Public reads (events, clubs, team, FAQs, documents, governance, content) are cached in memory
@@ -18,8 +19,10 @@ import { siteSettings } from '../db/schema.ts';
 const KEY = 'public_cache_generation';
 const CHECK_MS = 1000;
 
-interface Entry {
+export interface Entry {
   body: string;
+  /** The body's length in bytes. */
+  bytes: number;
   etag: string;
   status: number;
   contentType: string;
@@ -50,9 +53,10 @@ async function makeEntry(answer: CacheableAnswer): Promise<Entry> {
     contentType,
     status: answer.status ?? 200,
     expiresAt: answer.expiresAt ?? null,
+    bytes: Buffer.byteLength(body),
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
   };
-  if (Buffer.byteLength(body) < COMPRESS_FROM_BYTES) return entry;
+  if (entry.bytes < COMPRESS_FROM_BYTES) return entry;
   const [br, gz] = await Promise.all([
     brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
     gzipAsync(body, { level: 9 }),
@@ -99,20 +103,37 @@ interface Slot {
   entry?: Entry;
 }
 
+/** An address the front path may answer (front-cache.ts): which entry, and the headers the
+ * route sent with it other than the entry's own (type, ETag, encoding, length). */
+export interface FrontRoute {
+  key: string;
+  /** The route's pattern, for the access log. */
+  pattern: string;
+  /** name, value, name, value … */
+  headers: string[];
+}
+
 interface CacheState {
   generation: number;
   checkedAt: number;
   /** A look at the generation under way (one at a time). */
   checking?: Promise<void>;
   entries: Map<string, Slot>;
+  /** Exact request addresses the front path answers, learnt from the routes' own answers. */
+  front: Map<string, FrontRoute>;
 }
+
+/** Bounds the front path's addresses; past it they are forgotten and learnt again. */
+const FRONT_ROUTES_MAX = 1000;
+/** Headers the front path takes from the entry, not from the route's answer. */
+const ENTRY_HEADERS = new Set(['etag', 'content-type', 'content-encoding', 'content-length']);
 
 const states = new WeakMap<AppContext, CacheState>();
 
 function state(ctx: AppContext): CacheState {
   let s = states.get(ctx);
   if (!s) {
-    s = { generation: -1, checkedAt: 0, entries: new Map() };
+    s = { generation: -1, checkedAt: 0, entries: new Map(), front: new Map() };
     states.set(ctx, s);
   }
   return s;
@@ -182,7 +203,7 @@ export function sendCachedAnswer(
   const fresh = freshState(ctx);
   // a hit on a current cache is answered synchronously: no promise on the busiest path
   const hit = fresh instanceof Promise ? undefined : usable(ctx, fresh.entries.get(key)?.entry);
-  if (hit) return answer(request, reply, hit);
+  if (hit) return answer(request, reply, hit, key);
   return (async () => {
     const s = await fresh;
     let slot = s.entries.get(key);
@@ -204,7 +225,7 @@ export function sendCachedAnswer(
       );
       slot = created;
     }
-    return answer(request, reply, await slot.pending);
+    return answer(request, reply, await slot.pending, key);
   })();
 }
 
@@ -214,25 +235,71 @@ function usable(ctx: AppContext, entry: Entry | undefined): Entry | undefined {
   return entry.expiresAt !== null && ctx.now().getTime() >= entry.expiresAt ? undefined : entry;
 }
 
-function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry, key: string): FastifyReply {
   reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
+  rememberFront(request, reply, entry, key);
   reply.status(entry.status).type(entry.contentType);
   const encoding = pickEncoding(request.headers['accept-encoding'], entry);
   if (encoding) return reply.header('content-encoding', encoding).send(entry[encoding]);
   return reply.send(entry.body);
 }
 
-/** A public JSON read through the cache (sendCachedAnswer). */
+/**
+ * Lets the front path answer this exact address next time, when what it would send is exactly
+ * this: an anonymous GET of a public route, answered 200 while maintenance is known to be off (a
+ * page's key names the maintenance state, and the front path serves only while it is off), at a
+ * plain address (no query, no escapes: the spellings and queries an attacker can vary are never
+ * learnt, and the map stays small). An answer that depends on more than its address must say
+ * when it goes stale (`expiresAt`), as every cached answer must.
+ */
+function rememberFront(request: FastifyRequest, reply: FastifyReply, entry: Entry, key: string): void {
+  const url = request.raw.url;
+  if (
+    request.method !== 'GET' ||
+    entry.status !== 200 ||
+    request.headers.authorization !== undefined ||
+    !url ||
+    url.includes('?') ||
+    url.includes('%') ||
+    request.routeOptions.config.access !== 'public' ||
+    maintenanceIfKnown(request.server.ctx) !== false
+  )
+    return;
+  const { front } = state(request.server.ctx);
+  if (front.get(url)?.key === key) return;
+  if (front.size >= FRONT_ROUTES_MAX) front.clear();
+  const headers: string[] = [];
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined && !ENTRY_HEADERS.has(name)) headers.push(name, String(value));
+  }
+  front.set(url, { key, pattern: request.routeOptions.url ?? url, headers });
+}
+
+/** What the front path may send for an exact address, right now: nothing unless the cache is
+ * known current (a look at other instances' invalidations was made within the second; otherwise
+ * the route makes it) and the entry has not gone stale by the clock. */
+export function frontAnswer(ctx: AppContext, url: string): { route: FrontRoute; entry: Entry } | undefined {
+  const s = states.get(ctx);
+  if (!s || Date.now() - s.checkedAt >= CHECK_MS || s.checking) return undefined;
+  const route = s.front.get(url);
+  const entry = route && usable(ctx, s.entries.get(route.key)?.entry);
+  return route && entry ? { route, entry } : undefined;
+}
+
+/** A public JSON read through the cache (sendCachedAnswer); `expiresAt` when it goes stale by
+ * the clock. */
 export function sendCached(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   key: string,
   load: () => Promise<unknown>,
+  expiresAt: Date | null = null,
 ): FastifyReply | Promise<FastifyReply> {
   return sendCachedAnswer(ctx, request, reply, key, async () => ({
     body: JSON.stringify(await load()),
     contentType: 'application/json; charset=utf-8',
+    expiresAt: expiresAt?.getTime() ?? null,
   }));
 }
