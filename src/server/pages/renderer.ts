@@ -65,7 +65,7 @@ async function readManifest(webDist: string): Promise<Manifest> {
  * scripts it imports (modulepreload), and their styles. What index.html already loads (the entry
  * and its imports) is left out.
  */
-export function moduleLinks(manifest: Manifest, modules: string[]): string {
+export function moduleLinks(manifest: Manifest, modules: string[]): { styles: string; scripts: string } {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string, into: Set<string>, css: Set<string>) => {
@@ -79,12 +79,20 @@ export function moduleLinks(manifest: Manifest, modules: string[]): string {
   const loadedCss = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key, loaded, loadedCss);
   for (const module of modules) visit(module, scripts, styles);
-  const links = [
-    ...[...styles].filter((f) => !loadedCss.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-    ...[...scripts].filter((f) => !loaded.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-  ];
-  return links.join('');
+  return {
+    styles: [...styles]
+      .filter((f) => !loadedCss.has(f))
+      .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)
+      .join(''),
+    scripts: [...scripts]
+      .filter((f) => !loaded.has(f))
+      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+      .join(''),
+  };
 }
+
+/** The entry's module script and its modulepreloads, as Vite writes them into the head. */
+const ENTRY_SCRIPTS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
 
 export async function loadTemplate(webDist: string, siteName: string): Promise<PageTemplate> {
   const html = await readFile(resolve(webDist, 'index.html'), 'utf8');
@@ -92,6 +100,9 @@ export async function loadTemplate(webDist: string, siteName: string): Promise<P
     if (!html.includes(marker)) throw new Error(`${webDist}/index.html lacks ${marker}`);
   }
   const manifest = await readManifest(webDist);
+  // the scripts go after the page's content: the browser asks for the pictures first (the
+  // largest paint), then the scripts (deferred modules either way: they run once parsed)
+  const entryScripts = [...html.matchAll(ENTRY_SCRIPTS)].map((m) => m[0]).join('');
   return {
     fill(page) {
       const title = escapeHtml(page.title ? `${page.title} · ${siteName}` : siteName);
@@ -107,8 +118,9 @@ export async function loadTemplate(webDist: string, siteName: string): Promise<P
       const links = moduleLinks(manifest, page.modules ?? []);
       return described
         .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-        .replace('</head>', () => `${links}</head>`)
-        .replace('<div id="root"></div>', () => root);
+        .replace(ENTRY_SCRIPTS, '')
+        .replace('</head>', () => `${links.styles}</head>`)
+        .replace('<div id="root"></div>', () => `${root}${entryScripts}${links.scripts}`);
     },
   };
 }
