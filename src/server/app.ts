@@ -17,6 +17,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { eventsRoutes } from './events/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
+import { peopleRoutes } from './people/routes.ts';
 import { registerWeb } from './pages/routes.ts';
 import { accessHook, registerRouteTable } from './plugins/access.ts';
 import { publicReadSampler, registerAccessLog } from './plugins/access-log.ts';
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(maintenanceRoutes(ctx));
       await api.register(eventsRoutes(ctx));
       await api.register(contentRoutes(ctx));
+      await api.register(peopleRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

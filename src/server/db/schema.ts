@@ -91,6 +91,40 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * A request to link two accounts into a family (doc 1 §4, doc 2 §4): made by one user naming
+ * another, cancelled (deleted) by its maker or rejected by the user named while PENDING, and
+ * approved or rejected by an administrator. At most one PENDING request per pair, whichever way
+ * round (a unique index, so two requests sent at once cannot both be made).
+ */
+export const linkRequests = pgTable(
+  'link_requests',
+  {
+    id: serial('id').primaryKey(),
+    requesterId: integer('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] })
+      .notNull()
+      .default('PENDING'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('link_requests_pending_pair_idx')
+      .on(sql`least(${t.requesterId}, ${t.targetId})`, sql`greatest(${t.requesterId}, ${t.targetId})`)
+      .where(sql`${t.status} = 'PENDING'`),
+    // the admin list: by status, newest first
+    index('link_requests_status_created_idx').on(t.status, t.createdAt),
+    index('link_requests_requester_idx').on(t.requesterId),
+    index('link_requests_target_idx').on(t.targetId),
+  ],
+);
+
 /** Refresh tokens that were rotated away; presenting one again is a replay. */
 export const rotatedTokens = pgTable('rotated_tokens', {
   tokenHash: text('token_hash').primaryKey(),
@@ -225,3 +259,4 @@ export const faqs = pgTable('faqs', {
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
+export type LinkRequestRow = typeof linkRequests.$inferSelect;
