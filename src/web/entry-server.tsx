@@ -37,6 +37,8 @@ export interface PaintedPage {
   expiresAt: number | null;
   /** The page's modules (paths under src/web) whose scripts and styles the HTML should link. */
   modules: string[];
+  /** Every read the page needs answered: false sends the page once, uncached. */
+  complete: boolean;
 }
 
 const routes = createRoutes();
@@ -80,6 +82,8 @@ export async function render(url: string, options: { maintenance: boolean; now: 
   const client = createQueryClient();
   const queries = options.maintenance ? [associationQuery] : [...SHELL_QUERIES, ...(handle.queries ?? [])];
   await Promise.all(queries.map((query) => client.prefetchQuery(query)));
+  // a read that failed is painted as the browser would show it, and the page is not cached
+  const complete = queries.every((query) => client.getQueryState(query.queryKey)?.status === 'success');
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
@@ -108,5 +112,6 @@ export async function render(url: string, options: { maintenance: boolean; now: 
     state: scriptSafeJson(state),
     expiresAt: hasEvents ? nextDisplayChange(events, options.now).getTime() : null,
     modules: [...(handle.module ? [handle.module] : []), ...(options.maintenance ? [MAINTENANCE_MODULE] : [])],
+    complete,
   };
 }

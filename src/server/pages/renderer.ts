@@ -17,6 +17,8 @@ export interface PaintedPage {
   expiresAt: number | null;
   /** Modules of the page (paths under src/web) whose files the HTML links. */
   modules: string[];
+  /** False when one of the page's reads failed while it was painted: sent, never cached. */
+  complete?: boolean;
 }
 
 export interface Renderer {

@@ -70,7 +70,15 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
     const maintenance = await isMaintenanceEnabled(ctx);
     const load = async () => {
       const page = await renderer.render(request.url, { maintenance, now: ctx.now() });
-      return { body: template.fill(page), contentType: HTML, status: page.status, expiresAt: page.expiresAt };
+      return {
+        body: template.fill(page),
+        contentType: HTML,
+        status: page.status,
+        expiresAt: page.expiresAt,
+        // a read that failed while painting (maintenance switched on mid-way, a database hiccup)
+        // would stay in the cached page until the next write: send it this once only
+        keep: page.complete !== false,
+      };
     };
     const [path, query] = request.url.split('?');
     if (request.is404 || query !== undefined) {

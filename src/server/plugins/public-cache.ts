@@ -28,6 +28,8 @@ export interface Entry {
   contentType: string;
   /** When the answer goes stale by the clock alone (ms since the epoch), or null. */
   expiresAt: number | null;
+  /** Kept for the next request (false: answered once, then forgotten). */
+  keep: boolean;
   /** Compressed once per cache generation, for bodies worth it. */
   br?: Buffer;
   gzip?: Buffer;
@@ -44,6 +46,8 @@ export interface CacheableAnswer {
   contentType: string;
   status?: number;
   expiresAt?: number | null;
+  /** False: send it this once, keep nothing (a page painted while one of its reads failed). */
+  keep?: boolean;
 }
 
 async function makeEntry(answer: CacheableAnswer): Promise<Entry> {
@@ -53,6 +57,7 @@ async function makeEntry(answer: CacheableAnswer): Promise<Entry> {
     contentType,
     status: answer.status ?? 200,
     expiresAt: answer.expiresAt ?? null,
+    keep: answer.keep ?? true,
     bytes: Buffer.byteLength(body),
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
   };
@@ -218,6 +223,7 @@ export function sendCachedAnswer(
       pending.then(
         (entry) => {
           created.entry = entry;
+          if (!entry.keep && s.entries.get(key) === created) s.entries.delete(key);
         },
         () => {
           if (s.entries.get(key) === created) s.entries.delete(key);
