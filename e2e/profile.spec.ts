@@ -68,7 +68,8 @@ test.describe('My Profile', () => {
     const user = await registerUser(request);
     await openProfile(page, user);
     await page.getByRole('tab', { name: 'Linked Accounts' }).click();
-    await expect(page.getByText(/arrives with the family-linking work/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Linked Accounts' })).toBeVisible();
+    await expect(page.getByText('No linked accounts yet.')).toBeVisible();
     await page.getByRole('tab', { name: 'Change Password' }).click();
     await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
   });

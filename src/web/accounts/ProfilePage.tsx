@@ -1,8 +1,9 @@
 import '../ui/all-styles.ts';
-import { Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Container, Paper, Tabs, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconKey, IconUser, IconUsers } from '@tabler/icons-react';
 import { NARROW_QUERY } from '../app/paths.ts';
+import { LinkedAccounts } from '../people/LinkedAccounts.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileDetails } from './ProfileDetails.tsx';
 import { useProfileStore } from './store.ts';
@@ -12,30 +13,6 @@ const SECTIONS = [
   { value: 'linked', label: 'Linked Accounts', icon: IconUsers },
   { value: 'password', label: 'Change Password', icon: IconKey },
 ] as const;
-
-/** Linked Accounts: the family-linking work fills this in; until then it says so and lists the
- * family the account already belongs to. */
-function LinkedAccounts() {
-  const family = useProfileStore((s) => s.family);
-  const username = useProfileStore((s) => s.username);
-  const others = family?.members.filter((m) => m.username !== username) ?? [];
-  return (
-    <Stack gap="sm">
-      <Title order={2} size="h3">
-        Linked Accounts
-      </Title>
-      <Text>
-        Linking accounts into a family (for example a parent and their children) arrives with the family-linking work.
-        Requests will be made here and approved by an administrator.
-      </Text>
-      {others.length > 0 && (
-        <Text size="sm">
-          Already linked: {others.map((m) => `${m.first_name} ${m.last_name} (${m.username})`).join(', ')}
-        </Text>
-      )}
-    </Stack>
-  );
-}
 
 /** My Profile (/profile, login required): a side menu with Profile Details, Linked Accounts and
  * Change Password (doc 1 §2 Account screens). On narrow screens the menu sits above the page.
