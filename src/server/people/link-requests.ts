@@ -15,6 +15,7 @@ import type { Tx } from '../db/client.ts';
 import { linkRequests, profiles, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { joinFamilies, leaveFamily } from './families.ts';
+import { containing } from './search.ts';
 
 /** A request as its maker and the user it names see it (doc 1 §3 "Link request"). */
 export const MemberLinkRequestSchema = z.object({
@@ -179,11 +180,6 @@ export interface LinkRequestQuery {
   page: number;
   search: string;
   status: LinkStatus | 'ALL';
-}
-
-/** `%`, `_` and `\` in a search are the letters typed, not patterns. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** GET /admin/link-requests/: a page of 50, newest first, by status and a search on either

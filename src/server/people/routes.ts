@@ -2,10 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LINK_ACTIONS, LINK_MSG, LINK_STATUSES, TARGET_USER_MAX } from '../../domain/people/link-requests.ts';
+import { RACER_DECISIONS, RACER_MSG, RACER_STATUSES } from '../../domain/people/racers.ts';
 import { textField } from '../../domain/text.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { IdParams } from '../plugins/params.ts';
+import { AdminProfileSchema } from './admin-profile.ts';
 import { FamilySchema, readFamily } from './families.ts';
 import {
   AdminLinkRequestSchema,
@@ -17,6 +19,7 @@ import {
   MemberLinkRequestSchema,
   rejectLinkRequest,
 } from './link-requests.ts';
+import { decideRacer, listRacers } from './racers.ts';
 
 const tags = ['people'];
 const bearerOnly = [{ bearer: [] }];
@@ -33,12 +36,19 @@ const Page = textField({ label: 'Page', max: 6, format: PAGE_MESSAGE })
   .optional()
   .transform((page) => page ?? 1);
 
+const Search = textField({ label: 'Search', max: 100 }).optional();
+const STATUS_MESSAGE = 'The status must be PENDING, APPROVED, REJECTED or ALL.';
+
 const ListQuery = z.object({
   page: Page,
-  search: textField({ label: 'Search', max: 100 }).optional(),
-  status: z
-    .enum([...LINK_STATUSES, 'ALL'], { message: 'The status must be PENDING, APPROVED, REJECTED or ALL.' })
-    .optional(),
+  search: Search,
+  status: z.enum([...LINK_STATUSES, 'ALL'], { message: STATUS_MESSAGE }).optional(),
+});
+
+const RacersQuery = z.object({
+  page: Page,
+  search: Search,
+  racer_status: z.enum([...RACER_STATUSES, 'ALL'], { message: STATUS_MESSAGE }).optional(),
 });
 
 /**
@@ -160,6 +170,51 @@ export function peopleRoutes(ctx: AppContext): FastifyPluginAsync {
           request.body.action,
         );
         return { ...decided, message: decided.status === 'APPROVED' ? LINK_MSG.approved : LINK_MSG.rejected };
+      },
+    );
+
+    api.get(
+      '/profiles/racers/',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'A page of 50 racers, oldest account first, by confirmation status and search',
+          querystring: RacersQuery,
+          response: { 200: z.object({ count: z.number().int(), results: z.array(AdminProfileSchema) }) },
+        },
+      },
+      async (request) =>
+        listRacers(ctx, {
+          page: request.query.page,
+          search: request.query.search ?? '',
+          status: request.query.racer_status ?? 'ALL',
+        }),
+    );
+
+    // the Users work widens this body to the profile's fields and `archived` (doc 2 §7)
+    api.put(
+      '/profiles/update/:id/',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'Approve or reject a racer (the profile id)',
+          params: IdParams,
+          body: z.strictObject({
+            is_racer_confirmed: z.enum(RACER_DECISIONS, { message: 'The status must be APPROVED or REJECTED.' }),
+          }),
+          response: { 200: AdminProfileSchema.extend({ message: z.string() }) },
+        },
+      },
+      async (request) => {
+        const decided = await decideRacer(ctx, request.log, request.params.id, request.body.is_racer_confirmed);
+        return {
+          ...decided,
+          message: decided.is_racer_confirmed === 'APPROVED' ? RACER_MSG.approved : RACER_MSG.rejected,
+        };
       },
     );
 

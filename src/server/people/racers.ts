@@ -1,0 +1,153 @@
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  nextRacerNumber,
+  RACER_MSG,
+  RACERS_PAGE_SIZE,
+  type RacerDecision,
+  type RacerStatus,
+  racerDecisionRefusal,
+} from '../../domain/people/racers.ts';
+import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import { profiles, siteSettings, users } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { type AdminProfile, toAdminProfile } from './admin-profile.ts';
+import { containing } from './search.ts';
+
+/** The highest racer number ever given, kept so that a number is never given twice. */
+const HIGH_WATER_KEY = 'racer_number_high_water';
+/** Serialises racer-number allocation across connections and instances. */
+const RACER_NUMBER_LOCK = 7_302_001;
+
+export interface RacerQuery {
+  page: number;
+  search: string;
+  status: RacerStatus | 'ALL';
+}
+
+/** GET /profiles/racers/: accounts that race (active, not archived), oldest first, 50 a page, by
+ * confirmation status and a search on name, username, e-mail or racer number. */
+export async function listRacers(
+  ctx: AppContext,
+  query: RacerQuery,
+): Promise<{ count: number; results: AdminProfile[] }> {
+  const conditions: (SQL | undefined)[] = [
+    eq(profiles.isRacer, true),
+    eq(profiles.archived, false),
+    eq(users.isActive, true),
+  ];
+  if (query.status !== 'ALL') conditions.push(eq(profiles.isRacerConfirmed, query.status));
+  if (query.search) {
+    const like = containing(query.search.toLowerCase());
+    const number = /^\d{1,9}$/.test(query.search) ? Number(query.search) : null;
+    conditions.push(
+      or(
+        sql`lower(${users.username}) like ${like}`,
+        sql`lower(${users.firstName}) like ${like}`,
+        sql`lower(${users.lastName}) like ${like}`,
+        sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${like}`,
+        sql`lower(${users.email}) like ${like}`,
+        ...(number === null ? [] : [eq(profiles.racerId, number)]),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const [total] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(where);
+  const rows = await ctx.db
+    .select({ profile: profiles, user: users })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(where)
+    .orderBy(asc(users.id))
+    .limit(RACERS_PAGE_SIZE)
+    .offset((query.page - 1) * RACERS_PAGE_SIZE);
+  return { count: total?.count ?? 0, results: rows.map((r) => toAdminProfile(r.profile, r.user)) };
+}
+
+/** The next racer number, under a lock held to the end of the transaction: one past the highest
+ * in use and the highest ever given; the high-water mark moves with it. */
+export async function allocateRacerNumber(tx: Tx): Promise<number> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${RACER_NUMBER_LOCK})`);
+  const [inUse] = await tx.select({ max: sql<number | null>`max(${profiles.racerId})` }).from(profiles);
+  const [mark] = await tx.select().from(siteSettings).where(eq(siteSettings.key, HIGH_WATER_KEY));
+  const ever = (mark?.value as { number?: number } | undefined)?.number ?? null;
+  const next = nextRacerNumber(inUse?.max ?? null, ever);
+  const value = { number: next };
+  await tx
+    .insert(siteSettings)
+    .values({ key: HIGH_WATER_KEY, value })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value } });
+  return next;
+}
+
+/**
+ * PUT /profiles/update/{id}/ with only `is_racer_confirmed`: an administrator approves or
+ * rejects a racer. Approving one without a racer number gives the next free number. The
+ * profile's row is locked for the decision. The account and its family are told by e-mail.
+ */
+export async function decideRacer(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  profileId: number,
+  decision: RacerDecision,
+): Promise<AdminProfile> {
+  const decided = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ profile: profiles, user: users })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(eq(profiles.id, profileId))
+      .for('update', { of: profiles });
+    if (!row || !row.profile.isRacer) throw AppError.notFound(RACER_MSG.notFound);
+    const refusal = racerDecisionRefusal(row.profile.isRacerConfirmed, decision);
+    if (refusal) throw new AppError('CONFLICT', refusal);
+    const racerId =
+      decision === 'APPROVED' && row.profile.racerId === null ? await allocateRacerNumber(tx) : row.profile.racerId;
+    const [updated] = await tx
+      .update(profiles)
+      .set({ isRacerConfirmed: decision, racerId })
+      .where(eq(profiles.id, profileId))
+      .returning();
+    if (!updated) throw AppError.notFound(RACER_MSG.notFound);
+    return toAdminProfile(updated, row.user);
+  });
+  await tellFamily(ctx, log, decided);
+  return decided;
+}
+
+/** The racer's account and the other accounts of its family (its parents) hear the decision. */
+async function tellFamily(ctx: AppContext, log: FastifyBaseLogger, racer: AdminProfile): Promise<void> {
+  const [account] = await ctx.db.select().from(users).where(eq(users.id, racer.user.id));
+  if (!account) return;
+  const family =
+    account.familyId === null
+      ? [account]
+      : await ctx.db
+          .select()
+          .from(users)
+          .where(and(eq(users.familyId, account.familyId), eq(users.isActive, true)));
+  const name = `${racer.user.first_name} ${racer.user.last_name}`;
+  const approved = racer.is_racer_confirmed === 'APPROVED';
+  const text = approved
+    ? `${name} is now an approved racer (racer number ${racer.racer_id}) and can be entered for races.\n`
+    : `${name}'s racer registration was not approved, so they cannot be entered for races. If you think this is a mistake, please contact the association.\n`;
+  for (const to of new Set(family.map((u) => u.email).filter(Boolean))) {
+    try {
+      await ctx.mailer.send({
+        to,
+        subject: approved ? `${name} is approved to race` : `${name}'s racer registration was not approved`,
+        text,
+      });
+    } catch (error) {
+      log.error(
+        { profileId: racer.id, err: { message: String((error as Error)?.message ?? error) } },
+        'racer mail failed',
+      );
+    }
+  }
+}
