@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../db/schema.ts';
+import { profiles, users } from '../db/schema.ts';
 import { createUser, type FixtureUser, login } from '../test/fixtures.ts';
 import { bearer, useTestApp } from '../test/helper.ts';
 
@@ -59,9 +59,12 @@ describe('a member’s link requests', () => {
   it('refuses an unknown or archived username, the user’s own, and an empty one, with the error field', async () => {
     const archived = await createUser(t.app, { username: 'gone.away' });
     await t.app.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, archived.id));
+    const shelved = await createUser(t.app, { username: 'shelved.profile' });
+    await t.app.ctx.db.update(profiles).set({ archived: true }).where(eq(profiles.userId, shelved.id));
     const cases: [string, string][] = [
       ['nobody.here', 'No account has that username.'],
       ['gone.away', 'No account has that username.'],
+      ['shelved.profile', 'No account has that username.'],
       ['Pat.Parent', 'You cannot link your account to itself.'],
       ['   ', 'Enter the username of the account to link to.'],
     ];

@@ -120,10 +120,20 @@ export async function createLinkRequest(
   targetUsername: string,
 ): Promise<MemberLinkRequest & { target_user: string }> {
   const [me] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  const [other] = await ctx.db
-    .select()
-    .from(users)
-    .where(and(sql`lower(${users.username}) = lower(${targetUsername})`, eq(users.isActive, true)));
+  // an archived account (inactive, or its profile archived) is not offered
+  const [other] = (
+    await ctx.db
+      .select({ user: users })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(
+        and(
+          sql`lower(${users.username}) = lower(${targetUsername})`,
+          eq(users.isActive, true),
+          sql`coalesce(${profiles.archived}, false) = false`,
+        ),
+      )
+  ).map((r) => r.user);
   if (!me) throw AppError.unauthenticated();
   if (!other) throw AppError.validation({ target_user: [LINK_MSG.unknownUser] });
   if (other.id === me.id) throw AppError.validation({ target_user: [LINK_MSG.self] });
