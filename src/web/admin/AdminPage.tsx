@@ -15,6 +15,7 @@ const panel = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 /** The panels built so far (each its own chunk); the rest say which issue brings them. */
 const BUILT: Partial<Record<PanelKey, ComponentType>> = {
   bookings: panel(() => import('../events/admin/BookingsPanel.tsx'), 'BookingsPanel'),
+  confirmRacer: panel(() => import('../people/admin/ConfirmRacersPanel.tsx'), 'ConfirmRacersPanel'),
   editContent: panel(() => import('../content/admin/EditContentPanel.tsx'), 'EditContentPanel'),
   organizationDocuments: panel(
     () => import('../content/admin/OrganizationDocumentsPanel.tsx'),

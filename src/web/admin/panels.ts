@@ -32,7 +32,7 @@ const PEOPLE = 'the families and people back-office issue';
 export const PANELS: readonly PanelInfo[] = [
   { key: 'bookings', label: 'Bookings', superOnly: false },
   { key: 'users', label: 'Users', superOnly: false, arrivesWith: PEOPLE },
-  { key: 'confirmRacer', label: 'Confirm Racers', superOnly: false, arrivesWith: PEOPLE },
+  { key: 'confirmRacer', label: 'Confirm Racers', superOnly: false },
   { key: 'linkRequests', label: 'Link Requests', superOnly: false, arrivesWith: PEOPLE },
   { key: 'bookedParticipants', label: 'Booked Participants', superOnly: false, arrivesWith: PEOPLE },
   { key: 'editContent', label: 'Edit Content', superOnly: false },
