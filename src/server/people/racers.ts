@@ -103,7 +103,7 @@ export async function decideRacer(
       .innerJoin(users, eq(users.id, profiles.userId))
       .where(eq(profiles.id, profileId))
       .for('update', { of: profiles });
-    if (!row || !row.profile.isRacer) throw AppError.notFound(RACER_MSG.notFound);
+    if (!row?.profile.isRacer) throw AppError.notFound(RACER_MSG.notFound);
     const refusal = racerDecisionRefusal(row.profile.isRacerConfirmed, decision);
     if (refusal) throw new AppError('CONFLICT', refusal);
     const racerId =

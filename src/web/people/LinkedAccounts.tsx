@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, TextInp
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatDayMonthYear } from '../../domain/dates.ts';
-import { LINK_MSG, type LinkStatus, TARGET_USER_MAX } from '../../domain/people/link-requests.ts';
+import { LINK_MSG, TARGET_USER_MAX } from '../../domain/people/link-requests.ts';
 import { textProblem } from '../../domain/text.ts';
 import { accountsApi } from '../accounts/api.ts';
 import { profileQueryKey } from '../accounts/ProfileDetails.tsx';
@@ -11,9 +11,7 @@ import { ApiError } from '../api/client.ts';
 import { openConfirm } from '../ui/confirm.ts';
 import { toast } from '../ui/toast.ts';
 import { type LinkRequest, linkRequestsApi, linkRequestsQuery } from './api.ts';
-
-const STATUS_COLOUR: Record<LinkStatus, string> = { PENDING: 'yellow.8', APPROVED: 'green.8', REJECTED: 'red.8' };
-const STATUS_LABEL: Record<LinkStatus, string> = { PENDING: 'Pending', APPROVED: 'Approved', REJECTED: 'Rejected' };
+import { STATUS_COLOR, STATUS_LABEL } from './status.ts';
 
 interface Member {
   id: number;
@@ -255,7 +253,7 @@ function RequestRow({
         <Stack gap={2}>
           <Text>{mine ? `You asked to link with ${other}` : `${other} asked to link with you`}</Text>
           <Group gap="xs">
-            <Badge color={STATUS_COLOUR[request.status]} variant="light">
+            <Badge color={STATUS_COLOR[request.status]} variant="filled" autoContrast tt="none">
               {STATUS_LABEL[request.status]}
             </Badge>
             <Text size="sm" c="dimmed">

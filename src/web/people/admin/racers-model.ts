@@ -24,19 +24,7 @@ export function parseRacerFilter(value: string | null | undefined): RacerFilter 
   return RACER_FILTERS.find((f) => f.value === value)?.value ?? DEFAULT_RACER_FILTER;
 }
 
-export const RACER_STATUS_LABEL: Record<RacerStatus, string> = {
-  PENDING: 'Pending',
-  APPROVED: 'Approved',
-  REJECTED: 'Rejected',
-};
-
-/** Filled badge colours; each keeps its text (dark on yellow, white on the others) at WCAG AA
- * contrast, like the events' status badges. */
-export const RACER_STATUS_COLOR: Record<RacerStatus, string> = {
-  PENDING: 'yellow.4',
-  APPROVED: 'teal.9',
-  REJECTED: 'red.9',
-};
+export { STATUS_COLOR as RACER_STATUS_COLOR, STATUS_LABEL as RACER_STATUS_LABEL } from '../status.ts';
 
 /** The search is sent trimmed; an empty one is left out. */
 export function normaliseSearch(search: string): string {
