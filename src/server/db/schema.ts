@@ -218,6 +218,29 @@ export const eventDocuments = pgTable('event_documents', {
   uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A place on an event for one participant (doc 2 "Booked participant"). One booking per
+ * participant per event. `source` says how it was made: ADMIN (Add Participant), FREE (a free
+ * checkout) or PAYMENT (against a confirmed payment; `paymentRef` and `amountPence` then say
+ * which and how much). `events.booked` counts these rows and moves in the same transaction. */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    bookedById: integer('booked_by_id').references(() => users.id, { onDelete: 'set null' }),
+    source: text('source', { enum: ['ADMIN', 'FREE', 'PAYMENT'] }).notNull(),
+    paymentRef: text('payment_ref'),
+    amountPence: integer('amount_pence').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('bookings_event_user_idx').on(t.eventId, t.userId), index('bookings_user_idx').on(t.userId)],
+);
+
 /** A club and its slope (doc 2 "Slope detail"). */
 export const slopeInfo = pgTable('slope_info', {
   id: serial('id').primaryKey(),
