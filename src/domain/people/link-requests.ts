@@ -41,6 +41,10 @@ export const LINK_MSG = {
   approved: 'Link request approved.',
   rejected: 'Link request rejected.',
   familyNotFound: 'Family not found.',
+  notInFamily: 'That account is not in this family.',
+  notInAnyFamily: 'Your account is not in a family.',
+  left: 'You have left your family.',
+  removed: (name: string) => `${name} was removed from the family.`,
 } as const;
 
 /** The status an administrator's action leads to, or the refusal when it is already there. */
