@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -40,8 +40,17 @@ export const users = pgTable(
     familyId: integer('family_id').references(() => families.id, { onDelete: 'set null' }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the back office's people searches look in (users, racers, link requests): first and
+     * last name, username and e-mail, lower-cased, kept by the database. Searched with LIKE
+     * '%…%' through the trigram index below, not a scan per keystroke. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.username} || ' ' || ${users.email})`,
+    ),
   },
-  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index('users_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
 );
 
 /** The profile that goes with every user (doc 1 §3 "Account profile", doc 2 §3 "Profile"). */

@@ -15,7 +15,7 @@ import type { Tx } from '../db/client.ts';
 import { linkRequests, profiles, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { joinFamilies, leaveFamily } from './families.ts';
-import { containing } from './search.ts';
+import { personMatches } from './search.ts';
 
 /** A request as its maker and the user it names see it (doc 1 §3 "Link request"). */
 export const MemberLinkRequestSchema = z.object({
@@ -193,7 +193,7 @@ export interface LinkRequestQuery {
 }
 
 /** GET /admin/link-requests/: a page of 50, newest first, by status and a search on either
- * account's first name, last name or username (any case). */
+ * account's first name, last name, username or e-mail (any case). */
 export async function listLinkRequests(
   ctx: AppContext,
   query: LinkRequestQuery,
@@ -201,17 +201,7 @@ export async function listLinkRequests(
   const conditions = [];
   if (query.status !== 'ALL') conditions.push(eq(linkRequests.status, query.status));
   if (query.search) {
-    const like = containing(query.search.toLowerCase());
-    conditions.push(
-      or(
-        ...[requester, target].flatMap((u) => [
-          sql`lower(${u.username}) like ${like}`,
-          sql`lower(${u.firstName}) like ${like}`,
-          sql`lower(${u.lastName}) like ${like}`,
-          sql`lower(${u.firstName} || ' ' || ${u.lastName}) like ${like}`,
-        ]),
-      ),
-    );
+    conditions.push(or(personMatches(requester, query.search), personMatches(target, query.search)));
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const [total] = await ctx.db

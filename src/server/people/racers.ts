@@ -13,7 +13,7 @@ import type { Tx } from '../db/client.ts';
 import { profiles, siteSettings, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type AdminProfile, toAdminProfile } from './admin-profile.ts';
-import { containing } from './search.ts';
+import { personMatches, racerNumberIn } from './search.ts';
 
 /** The highest racer number ever given, kept so that a number is never given twice. */
 const HIGH_WATER_KEY = 'racer_number_high_water';
@@ -39,18 +39,8 @@ export async function listRacers(
   ];
   if (query.status !== 'ALL') conditions.push(eq(profiles.isRacerConfirmed, query.status));
   if (query.search) {
-    const like = containing(query.search.toLowerCase());
-    const number = /^\d{1,9}$/.test(query.search) ? Number(query.search) : null;
-    conditions.push(
-      or(
-        sql`lower(${users.username}) like ${like}`,
-        sql`lower(${users.firstName}) like ${like}`,
-        sql`lower(${users.lastName}) like ${like}`,
-        sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${like}`,
-        sql`lower(${users.email}) like ${like}`,
-        ...(number === null ? [] : [eq(profiles.racerId, number)]),
-      ),
-    );
+    const number = racerNumberIn(query.search);
+    conditions.push(or(personMatches(users, query.search), ...(number === null ? [] : [eq(profiles.racerId, number)])));
   }
   const where = and(...conditions);
   const [total] = await ctx.db
