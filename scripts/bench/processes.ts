@@ -42,8 +42,11 @@ function stopper(child: ChildProcess, cleanup: () => Promise<void> = async () =>
  * logging (info, written to a file as a process manager would), on the embedded database in a
  * fresh folder, with the demo content. Its own process: the load generator never shares its loop.
  */
-export async function startApp(port: number): Promise<ServerProcess & { logFile: string }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'piste-bench-'));
+export async function startApp(
+  port: number,
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<ServerProcess & { logFile: string }> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'piste-bench-')));
   const logFile = join(dataDir, 'app.log');
   const log = createWriteStream(logFile);
   const child = spawn(process.execPath, ['src/server/main.ts'], {
@@ -56,6 +59,7 @@ export async function startApp(port: number): Promise<ServerProcess & { logFile:
       JWT_SECRET: randomBytes(32).toString('hex'),
       SEED_DEMO: 'true',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
