@@ -44,7 +44,8 @@ export const users = pgTable(
      * last name, username and e-mail, lower-cased, kept by the database. Searched with LIKE
      * '%…%' through the trigram index below, not a scan per keystroke. */
     searchText: text('search_text').generatedAlwaysAs(
-      (): SQL => sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.username} || ' ' || ${users.email})`,
+      (): SQL =>
+        sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.username} || ' ' || ${users.email})`,
     ),
   },
   (t) => [
