@@ -105,3 +105,50 @@ test('a request still waiting: its maker cancels it, or the account named reject
   await expect(page.getByText('Link request cancelled.')).toBeVisible();
   await expect(page.getByText('No link requests yet.')).toBeVisible();
 });
+
+test('a member leaves their family after a confirmation; the other account no longer lists them', async ({
+  page,
+  request,
+}) => {
+  const parent = await registerUser(request, { first_name: 'Lee', last_name: 'Leaver' });
+  const child = await registerUser(request, { first_name: 'Kit', last_name: 'Kept' });
+  const asParent = {
+    authorization: `Bearer ${await apiToken(request, { username: parent.username, password: parent.password })}`,
+  };
+  const made = await request.post('/api/v1/link-request/', {
+    headers: asParent,
+    data: { target_user: child.username },
+  });
+  expect(made.status()).toBe(201);
+  const admin = { authorization: `Bearer ${await apiToken(request, DEMO.admin)}` };
+  const approved = await request.post(`/api/v1/admin/link-requests/${(await made.json()).id}/`, {
+    headers: admin,
+    data: { action: 'approve' },
+  });
+  expect(approved.status()).toBe(200);
+
+  await openLinkedAccounts(page, parent);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const family = page.getByRole('region', { name: 'Your family' });
+  await expect(family.getByText(`Kit Kept (${child.username})`)).toBeVisible();
+  await family.getByRole('button', { name: 'Leave family' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Leave your family' });
+  await expect(dialog).toContainText(
+    'Leave your family? You will no longer be able to enter Kit Kept for events, and they will no longer be able to enter you.',
+  );
+  // changing one's mind leaves everything as it was
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(family.getByText(`Kit Kept (${child.username})`)).toBeVisible();
+
+  await family.getByRole('button', { name: 'Leave family' }).click();
+  await page.getByRole('dialog', { name: 'Leave your family' }).getByRole('button', { name: 'Leave family' }).click();
+  await expect(page.getByText('You have left your family.')).toBeVisible();
+  await expect(family.getByText('No linked accounts yet.')).toBeVisible();
+  await expect(family.getByRole('button', { name: 'Leave family' })).toHaveCount(0);
+
+  // the family of two is gone for the child too
+  const asChild = {
+    authorization: `Bearer ${await apiToken(request, { username: child.username, password: child.password })}`,
+  };
+  expect((await (await request.get('/api/v1/profile/', { headers: asChild })).json()).family).toBeNull();
+});

@@ -11,14 +11,8 @@ import { ApiError } from '../api/client.ts';
 import { openConfirm } from '../ui/confirm.ts';
 import { toast } from '../ui/toast.ts';
 import { type LinkRequest, linkRequestsApi, linkRequestsQuery } from './api.ts';
+import { type FamilyMember, FamilySection } from './FamilySection.tsx';
 import { STATUS_COLOR, STATUS_LABEL } from './status.ts';
-
-interface Member {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-}
 
 /**
  * Linked Accounts (doc 1 §2 Profile, §4 "Link request"): the family the account belongs to, a form
@@ -39,10 +33,10 @@ export function LinkedAccounts() {
   }, [profile.data, setUser]);
   const family = profile.data?.family ?? storedFamily;
   const requests = useQuery(linkRequestsQuery(username));
-  const [details, setDetails] = useState<Member | { username: string } | null>(null);
-  const others: Member[] = family?.members.filter((m) => m.username !== username) ?? [];
+  const [details, setDetails] = useState<FamilyMember | { username: string } | null>(null);
+  const others: FamilyMember[] = family?.members.filter((m) => m.username !== username) ?? [];
 
-  // the profile reloads after each create, cancel or reject (doc 1 §4)
+  // the profile reloads after each create, cancel or reject (doc 1 §4), and after leaving the family
   const afterChange = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ['link-requests'] }),
@@ -64,45 +58,13 @@ export function LinkedAccounts() {
         </Text>
       </Stack>
 
-      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="family-heading">
-        <Title order={3} size="h4" id="family-heading" mb="sm">
-          Your family
-        </Title>
-        {profile.isError && (
-          <Alert color="red" role="alert" mb="sm">
-            {LINK_MSG.familyFailed}
-          </Alert>
-        )}
-        {profile.isPending && !storedFamily ? (
-          <Group gap="xs" mih={36}>
-            <Loader size="sm" aria-hidden />
-            <Text c="dimmed">Loading your family…</Text>
-          </Group>
-        ) : others.length === 0 ? (
-          <Text c="dimmed">No linked accounts yet.</Text>
-        ) : (
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {others.map((m) => (
-              <Group component="li" key={m.id} justify="space-between" wrap="wrap" gap="xs">
-                <Text>
-                  {m.first_name} {m.last_name}{' '}
-                  <Text span c="dimmed">
-                    ({m.username})
-                  </Text>
-                </Text>
-                <Button
-                  variant="light"
-                  size="xs"
-                  onClick={() => setDetails(m)}
-                  aria-label={`View details of ${m.first_name} ${m.last_name}`}
-                >
-                  View details
-                </Button>
-              </Group>
-            ))}
-          </Stack>
-        )}
-      </Paper>
+      <FamilySection
+        others={others}
+        loading={profile.isPending && !storedFamily}
+        failed={profile.isError}
+        onDetails={setDetails}
+        onLeft={afterChange}
+      />
 
       <RequestForm onSent={afterChange} />
 

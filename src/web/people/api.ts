@@ -22,3 +22,8 @@ export const linkRequestsApi = {
 
 export const linkRequestsQuery = (username: string) =>
   queryOptions({ queryKey: ['link-requests', username], queryFn: linkRequestsApi.list });
+
+/** Leaving the family (decisions.md → People: a member can be removed from a family). */
+export const familyApi = {
+  leave: () => api.delete<{ message: string }>('/family/', { auth: true }),
+};
