@@ -18,6 +18,7 @@ import type { Database } from './db/client.ts';
 import { eventsRoutes } from './events/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { registerWeb } from './pages/routes.ts';
+import { bookedParticipantsRoutes } from './people/booked-routes.ts';
 import { familyRoutes } from './people/family-routes.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { accessHook, registerRouteTable } from './plugins/access.ts';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(contentRoutes(ctx));
       await api.register(peopleRoutes(ctx));
       await api.register(familyRoutes(ctx));
+      await api.register(bookedParticipantsRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

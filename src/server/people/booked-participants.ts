@@ -1,0 +1,242 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { toCsv } from '../../domain/csv.ts';
+import { londonToday } from '../../domain/dates.ts';
+import { EVENT_MSG } from '../../domain/events/index.ts';
+import { BOOKED_CSV_HEADERS, BOOKED_MSG, bookedCsvRow } from '../../domain/people/booked.ts';
+import type { AppContext } from '../context.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { bookings, events, profiles, users } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { invalidatePublicCache } from '../plugins/public-cache.ts';
+
+/** A booked participant (doc 2 §3): the booking's id, the participant's names and profile. */
+export const BookedParticipantSchema = z.object({
+  id: z.number().int(),
+  participant_first_name: z.string(),
+  participant_last_name: z.string(),
+  participant_profile: z.object({
+    racer_id: z.number().int().nullable(),
+    gender: z.enum(['MALE', 'FEMALE']).nullable(),
+    date_of_birth: z.string().nullable(),
+    local_club: z.string(),
+    se_reg_number: z.string(),
+  }),
+  created_at: z.string(),
+});
+export type BookedParticipant = z.infer<typeof BookedParticipantSchema>;
+
+/** An account Add Participant may book (doc 2 §3 "Eligible user"). */
+export const EligibleUserSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  profile: z.object({
+    date_of_birth: z.string().nullable(),
+    gender: z.enum(['MALE', 'FEMALE']).nullable(),
+    local_club: z.string(),
+  }),
+});
+export type EligibleUser = z.infer<typeof EligibleUserSchema>;
+
+/** The event, or 404. */
+async function eventOf(db: Db | Tx, id: number) {
+  const [row] = await db.select().from(events).where(eq(events.id, id));
+  if (!row) throw AppError.notFound(EVENT_MSG.eventNotFound);
+  return row;
+}
+
+function selectBooked(db: Db | Tx) {
+  return db
+    .select({
+      id: bookings.id,
+      createdAt: bookings.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      racerId: profiles.racerId,
+      gender: profiles.gender,
+      dateOfBirth: profiles.dateOfBirth,
+      localClub: profiles.localClub,
+      seRegNumber: profiles.seRegNumber,
+    })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(profiles, eq(profiles.userId, bookings.userId));
+}
+
+type BookedRow = Awaited<ReturnType<ReturnType<typeof selectBooked>['where']>>[number];
+
+function toBooked(row: BookedRow): BookedParticipant {
+  return {
+    id: row.id,
+    participant_first_name: row.firstName,
+    participant_last_name: row.lastName,
+    participant_profile: {
+      racer_id: row.racerId,
+      gender: row.gender,
+      date_of_birth: row.dateOfBirth,
+      local_club: row.localClub,
+      se_reg_number: row.seRegNumber,
+    },
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** GET /products/booked-participants/{id}/: the event's bookings, first booked first. */
+export async function listBooked(ctx: AppContext, eventId: number): Promise<BookedParticipant[]> {
+  await eventOf(ctx.db, eventId);
+  const rows = await selectBooked(ctx.db).where(eq(bookings.eventId, eventId)).orderBy(asc(bookings.id));
+  return rows.map(toBooked);
+}
+
+/** Active accounts (not archived) with an approved racer profile (decisions.md → People). */
+const eligible = and(
+  eq(users.isActive, true),
+  eq(profiles.archived, false),
+  eq(profiles.isRacer, true),
+  eq(profiles.isRacerConfirmed, 'APPROVED'),
+);
+
+/** GET /products/{id}/eligible-users/: eligible accounts not booked on the event, by name. */
+export async function listEligible(ctx: AppContext, eventId: number): Promise<EligibleUser[]> {
+  await eventOf(ctx.db, eventId);
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      dateOfBirth: profiles.dateOfBirth,
+      gender: profiles.gender,
+      localClub: profiles.localClub,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(
+      and(
+        eligible,
+        sql`not exists (select 1 from ${bookings} where ${bookings.eventId} = ${eventId} and ${bookings.userId} = ${users.id})`,
+      ),
+    )
+    .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id));
+  return rows.map((r) => ({
+    id: r.id,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    profile: { date_of_birth: r.dateOfBirth, gender: r.gender, local_club: r.localClub },
+  }));
+}
+
+/**
+ * POST /products/{id}/add-participant/: books an eligible account onto a race event. One
+ * transaction: the event's row is locked, the place taken only while booked < quantity, and the
+ * booking row written beside it, so two additions at once can never pass the quantity.
+ */
+export async function addParticipant(
+  ctx: AppContext,
+  adminId: number,
+  eventId: number,
+  userId: number,
+): Promise<BookedParticipant> {
+  const booked = await ctx.db.transaction(async (tx) => {
+    const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
+    if (!event) throw AppError.notFound(EVENT_MSG.eventNotFound);
+    if (event.eventType !== 'race') throw new AppError('BAD_REQUEST', BOOKED_MSG.notRace);
+    if (event.cancelledAt) throw new AppError('CONFLICT', EVENT_MSG.cancelled);
+    const [person] = await tx
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(and(eq(users.id, userId), eligible));
+    if (!person) throw new AppError('BAD_REQUEST', BOOKED_MSG.notEligible, { user_id: [BOOKED_MSG.notEligible] });
+    const [already] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.eventId, eventId), eq(bookings.userId, userId)));
+    if (already) throw new AppError('CONFLICT', BOOKED_MSG.alreadyBooked(`${person.firstName} ${person.lastName}`));
+    if (event.booked >= event.quantity) throw new AppError('CONFLICT', EVENT_MSG.full);
+    const [created] = await tx
+      .insert(bookings)
+      .values({ eventId, userId, bookedById: adminId, source: 'ADMIN', createdAt: ctx.now() })
+      .returning({ id: bookings.id });
+    if (!created) throw new Error('booking insert returned nothing');
+    await tx
+      .update(events)
+      .set({ booked: sql`${events.booked} + 1` })
+      .where(eq(events.id, eventId));
+    const [row] = await selectBooked(tx).where(eq(bookings.id, created.id));
+    if (!row) throw new Error('booking vanished');
+    return row;
+  });
+  await invalidatePublicCache(ctx);
+  return toBooked(booked);
+}
+
+/** DELETE /bookings/{id}/: removes the booking and frees its place, in one transaction. */
+export async function removeBooking(ctx: AppContext, bookingId: number): Promise<{ message: string }> {
+  const message = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ eventId: bookings.eventId, first: users.firstName, last: users.lastName })
+      .from(bookings)
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .where(eq(bookings.id, bookingId));
+    if (!row) throw AppError.notFound(BOOKED_MSG.bookingNotFound);
+    // the event's row first, as Add Participant locks it, so the two wait for each other
+    const [event] = await tx.select({ name: events.name }).from(events).where(eq(events.id, row.eventId)).for('update');
+    const deleted = await tx.delete(bookings).where(eq(bookings.id, bookingId)).returning({ id: bookings.id });
+    // removed meanwhile by another request: nothing left to free
+    if (deleted.length === 0) throw AppError.notFound(BOOKED_MSG.bookingNotFound);
+    await tx
+      .update(events)
+      .set({ booked: sql`greatest(${events.booked} - 1, 0)` })
+      .where(eq(events.id, row.eventId));
+    return BOOKED_MSG.removed(`${row.first} ${row.last}`, event?.name ?? 'the event');
+  });
+  await invalidatePublicCache(ctx);
+  return { message };
+}
+
+/** GET /products/booked-participants/{id}/export-csv/: the 16 columns for every booking, and the
+ * event's name for the file. */
+export async function bookedCsv(ctx: AppContext, eventId: number): Promise<{ name: string; csv: string }> {
+  const event = await eventOf(ctx.db, eventId);
+  const rows = await ctx.db
+    .select({
+      createdAt: bookings.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      profile: profiles,
+    })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(profiles, eq(profiles.userId, bookings.userId))
+    .where(eq(bookings.eventId, eventId))
+    .orderBy(asc(bookings.id));
+  const season = Number(event.date.slice(0, 4));
+  const csv = toCsv(
+    BOOKED_CSV_HEADERS,
+    rows.map((r) =>
+      bookedCsvRow(
+        {
+          racerId: r.profile.racerId,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          gender: r.profile.gender,
+          dateOfBirth: r.profile.dateOfBirth,
+          localClub: r.profile.localClub,
+          seRegNumber: r.profile.seRegNumber,
+          email: r.email,
+          contactNumber: r.profile.contactNumber,
+          emergencyContactName: r.profile.emergencyContactName,
+          emergencyContactNumber: r.profile.emergencyContactNumber,
+          permissionPhotographed: r.profile.permissionPhotographed,
+          permissionNameOnPhotos: r.profile.permissionNameOnPhotos,
+          permissionSocialMedia: r.profile.permissionSocialMedia,
+          bookedOn: londonToday(r.createdAt),
+        },
+        season,
+      ),
+    ),
+  );
+  return { name: event.name, csv };
+}

@@ -1,0 +1,123 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { csvFileName } from '../../domain/csv.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { IdParams } from '../plugins/params.ts';
+import {
+  addParticipant,
+  BookedParticipantSchema,
+  bookedCsv,
+  EligibleUserSchema,
+  listBooked,
+  listEligible,
+  removeBooking,
+} from './booked-participants.ts';
+
+const tags = ['people'];
+const bearerOnly = [{ bearer: [] }];
+const USER_ID_MESSAGE = 'user_id must be an account id: a whole number from 1.';
+
+/** Booked Participants (doc 2 §2, §3, §4 and §7): who is booked on an event, who may be added,
+ * adding and removing within the event's quantity, and the CSV. Administrators only. */
+export function bookedParticipantsRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const admin = { config: { access: 'admin' as const } };
+
+    api.get(
+      '/products/booked-participants/:id/',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'The bookings of an event, with each participant’s details',
+          params: IdParams,
+          response: { 200: z.array(BookedParticipantSchema) },
+        },
+      },
+      async (request) => listBooked(ctx, request.params.id),
+    );
+
+    api.get(
+      '/products/booked-participants/:id/export-csv/',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'The booked participants as CSV (16 columns), named after the event',
+          params: IdParams,
+        },
+      },
+      async (request, reply) => {
+        const { name, csv } = await bookedCsv(ctx, request.params.id);
+        const file = csvFileName(name, 'participants');
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `attachment; filename="${file}"`)
+          .send(csv);
+      },
+    );
+
+    api.get(
+      '/products/:id/eligible-users/',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'Accounts that can be added: active, approved racers, not booked on the event',
+          params: IdParams,
+          response: { 200: z.array(EligibleUserSchema) },
+        },
+      },
+      async (request) => listEligible(ctx, request.params.id),
+    );
+
+    api.post(
+      '/products/:id/add-participant/',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'Book an eligible account onto a race event, within its quantity',
+          params: IdParams,
+          body: z.strictObject({
+            user_id: z
+              .number({ message: USER_ID_MESSAGE })
+              .int(USER_ID_MESSAGE)
+              .min(1, USER_ID_MESSAGE)
+              .max(2_147_483_647, USER_ID_MESSAGE),
+          }),
+          response: { 201: BookedParticipantSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!request.authUser) throw AppError.unauthenticated();
+        return reply
+          .status(201)
+          .send(await addParticipant(ctx, request.authUser.id, request.params.id, request.body.user_id));
+      },
+    );
+
+    api.delete(
+      '/bookings/:id/',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'Remove a participant’s booking and free its place',
+          params: IdParams,
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
+      async (request) => removeBooking(ctx, request.params.id),
+    );
+  };
+}
