@@ -21,6 +21,7 @@ import { registerWeb } from './pages/routes.ts';
 import { bookedParticipantsRoutes } from './people/booked-routes.ts';
 import { familyRoutes } from './people/family-routes.ts';
 import { peopleRoutes } from './people/routes.ts';
+import { usersRoutes } from './people/users-routes.ts';
 import { accessHook, registerRouteTable } from './plugins/access.ts';
 import { publicReadSampler, registerAccessLog } from './plugins/access-log.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(peopleRoutes(ctx));
       await api.register(familyRoutes(ctx));
       await api.register(bookedParticipantsRoutes(ctx));
+      await api.register(usersRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

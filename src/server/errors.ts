@@ -70,3 +70,9 @@ export class AppError extends Error {
       : { error: this.message, code: this.code };
   }
 }
+
+/** Refuses a request whose form rules failed: one message per field, as the rules give them. */
+export function throwIfAny(messages: Record<string, string>): void {
+  const fields = Object.entries(messages);
+  if (fields.length > 0) throw AppError.validation(Object.fromEntries(fields.map(([k, v]) => [k, [v]])));
+}

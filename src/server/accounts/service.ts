@@ -6,7 +6,6 @@ import {
   normaliseRegistration,
   passwordContentRule,
   type RegistrationPayload,
-  toFieldErrors,
   validateChangePassword,
   validateLogin,
   validateRegistration,
@@ -15,22 +14,18 @@ import { londonToday } from '../../domain/dates.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { passwordResetTokens, profiles, type UserRow, users } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError, throwIfAny } from '../errors.ts';
 import { beginLoginAttempt, failureKeys, loginFailed, loginSucceeded } from './login-limits.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { loadProfile } from './profile.ts';
 import type { ProfileResponse } from './profile-shape.ts';
 import { type IssuedSession, revokeUserSessions, startSession } from './sessions.ts';
 
-function throwIfAny(messages: Record<string, string>): void {
-  if (Object.keys(messages).length > 0) throw AppError.validation(toFieldErrors(messages));
-}
-
 const usernameTaken = () => AppError.validation({ username: [MSG.usernameTaken] });
 
 /** True when the error (or one it wraps) is PostgreSQL's unique violation, from pg or PGlite,
  * possibly wrapped by Drizzle. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     if ((e as { code?: unknown }).code === '23505') return true;
     e = (e as { cause?: unknown }).cause;

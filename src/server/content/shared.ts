@@ -54,10 +54,7 @@ export function checkForm(
   return checked as Record<string, CheckedUpload>;
 }
 
-/** Refuses a form whose rules failed. */
-export function throwIfAny(messages: FieldMessages): void {
-  if (Object.keys(messages).length > 0) throw AppError.validation(toFieldErrors(messages));
-}
+export { throwIfAny } from '../errors.ts';
 
 /** The stored files a row no longer refers to after an update. */
 export function droppedKeys(before: (string | null)[], after: (string | null)[]): string[] {

@@ -5,29 +5,14 @@ import { BOOKED_CSV_HEADERS } from '../../domain/people/booked.ts';
 import { bookings, events, profiles, users } from '../db/schema.ts';
 import { createUser, type FixtureUser, login } from '../test/fixtures.ts';
 import { bearer, useTestApp } from '../test/helper.ts';
+import { raceEventRow } from './booked-test-support.ts';
 
 const t = useTestApp();
 
 let admin: { authorization: string };
 let racers: FixtureUser[];
 
-async function raceEvent(values: Partial<typeof events.$inferInsert> = {}): Promise<number> {
-  const [row] = await t.app.ctx.db
-    .insert(events)
-    .values({
-      name: 'Hemel Club Race',
-      slug: `hemel-club-race-${Math.random().toString(36).slice(2)}`,
-      date: '2027-02-14',
-      slopeName: 'Hemel',
-      eventType: 'race',
-      quantity: 2,
-      pricePence: 2500,
-      ...values,
-    })
-    .returning({ id: events.id });
-  if (!row) throw new Error('no event');
-  return row.id;
-}
+const raceEvent = (values: Partial<typeof events.$inferInsert> = {}) => raceEventRow(t.app, values);
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, headers = admin) =>
   t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });

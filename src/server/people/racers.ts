@@ -59,6 +59,20 @@ export async function listRacers(
   return { count: total?.count ?? 0, results: rows.map((r) => toAdminProfile(r.profile, r.user)) };
 }
 
+/** A racer number set by hand: the highest ever given moves up to it, under the same lock, so an
+ * approval never gives it to anyone else, even after it is changed or its racer archived. */
+export async function raiseRacerHighWater(tx: Tx, number: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${RACER_NUMBER_LOCK})`);
+  const [mark] = await tx.select().from(siteSettings).where(eq(siteSettings.key, HIGH_WATER_KEY));
+  const ever = (mark?.value as { number?: number } | undefined)?.number ?? 0;
+  if (number <= ever) return;
+  const value = { number };
+  await tx
+    .insert(siteSettings)
+    .values({ key: HIGH_WATER_KEY, value })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value } });
+}
+
 /** The next racer number, under a lock held to the end of the transaction: one past the highest
  * in use and the highest ever given; the high-water mark moves with it. */
 export async function allocateRacerNumber(tx: Tx): Promise<number> {

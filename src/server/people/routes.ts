@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LINK_ACTIONS, LINK_MSG, LINK_STATUSES, TARGET_USER_MAX } from '../../domain/people/link-requests.ts';
-import { RACER_DECISIONS, RACER_MSG, RACER_STATUSES } from '../../domain/people/racers.ts';
+import { RACER_STATUSES } from '../../domain/people/racers.ts';
 import { textField } from '../../domain/text.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -19,24 +19,11 @@ import {
   MemberLinkRequestSchema,
   rejectLinkRequest,
 } from './link-requests.ts';
-import { decideRacer, listRacers } from './racers.ts';
+import { Page, Search } from './query.ts';
+import { listRacers } from './racers.ts';
 
 const tags = ['people'];
 const bearerOnly = [{ bearer: [] }];
-const PAGE_MESSAGE = 'The page must be a whole number from 1, written in digits.';
-
-/** `?page=`: digits, from 1 (default 1). */
-const Page = textField({ label: 'Page', max: 6, format: PAGE_MESSAGE })
-  .pipe(
-    z
-      .string()
-      .regex(/^[1-9]\d{0,5}$/, PAGE_MESSAGE)
-      .transform(Number),
-  )
-  .optional()
-  .transform((page) => page ?? 1);
-
-const Search = textField({ label: 'Search', max: 100 }).optional();
 const STATUS_MESSAGE = 'The status must be PENDING, APPROVED, REJECTED or ALL.';
 
 const ListQuery = z.object({
@@ -191,31 +178,6 @@ export function peopleRoutes(ctx: AppContext): FastifyPluginAsync {
           search: request.query.search ?? '',
           status: request.query.racer_status ?? 'ALL',
         }),
-    );
-
-    // the Users work widens this body to the profile's fields and `archived` (doc 2 §7)
-    api.put(
-      '/profiles/update/:id/',
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags,
-          security: bearerOnly,
-          summary: 'Approve or reject a racer (the profile id)',
-          params: IdParams,
-          body: z.strictObject({
-            is_racer_confirmed: z.enum(RACER_DECISIONS, { message: 'The status must be APPROVED or REJECTED.' }),
-          }),
-          response: { 200: AdminProfileSchema.extend({ message: z.string() }) },
-        },
-      },
-      async (request) => {
-        const decided = await decideRacer(ctx, request.log, request.params.id, request.body.is_racer_confirmed);
-        return {
-          ...decided,
-          message: decided.is_racer_confirmed === 'APPROVED' ? RACER_MSG.approved : RACER_MSG.rejected,
-        };
-      },
     );
 
     api.get(
