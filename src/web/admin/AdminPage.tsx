@@ -16,6 +16,7 @@ const panel = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 const BUILT: Partial<Record<PanelKey, ComponentType>> = {
   bookings: panel(() => import('../events/admin/BookingsPanel.tsx'), 'BookingsPanel'),
   confirmRacer: panel(() => import('../people/admin/ConfirmRacersPanel.tsx'), 'ConfirmRacersPanel'),
+  linkRequests: panel(() => import('../people/admin/LinkRequestsPanel.tsx'), 'LinkRequestsPanel'),
   editContent: panel(() => import('../content/admin/EditContentPanel.tsx'), 'EditContentPanel'),
   organizationDocuments: panel(
     () => import('../content/admin/OrganizationDocumentsPanel.tsx'),

@@ -33,7 +33,7 @@ export const PANELS: readonly PanelInfo[] = [
   { key: 'bookings', label: 'Bookings', superOnly: false },
   { key: 'users', label: 'Users', superOnly: false, arrivesWith: PEOPLE },
   { key: 'confirmRacer', label: 'Confirm Racers', superOnly: false },
-  { key: 'linkRequests', label: 'Link Requests', superOnly: false, arrivesWith: PEOPLE },
+  { key: 'linkRequests', label: 'Link Requests', superOnly: false },
   { key: 'bookedParticipants', label: 'Booked Participants', superOnly: false, arrivesWith: PEOPLE },
   { key: 'editContent', label: 'Edit Content', superOnly: false },
   { key: 'organizationDocuments', label: 'Edit Document Content', superOnly: false },
