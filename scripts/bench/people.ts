@@ -176,7 +176,10 @@ export function peopleReport(timings: PeopleTiming[]): string[] {
     `The app as deployed in its own process, on a database filled before it started (scripts/bench/people-data.ts); an administrator's requests one at a time from this process, each timed to the last byte; ${REPEATS} per list after 3 to warm up (5 for the CSV). Budget: p95 within ${PAGE_BUDGET_MS} ms a page, ${CSV_BUDGET_MS / 1000} s for the CSV.`,
     '',
     ...(searchPlan
-      ? [`PostgreSQL's plan for a selective people search (\`search_text LIKE '%benchadm%'\`; a search matching a large share of the accounts, such as a common surname, is read by a scan, which the planner rightly prefers there): ${searchPlan}`, '']
+      ? [
+          `PostgreSQL's plan for a selective people search (\`search_text LIKE '%benchadm%'\`; a search matching a large share of the accounts, such as a common surname, is read by a scan, which the planner rightly prefers there): ${searchPlan}`,
+          '',
+        ]
       : []),
     '| database | list | median ms | p95 ms | budget ms | verdict |',
     '|---|---|---:|---:|---:|---|',
