@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { formatEventDate, londonToday } from '../src/domain/dates.ts';
+import { formatEventDate } from '../src/domain/dates.ts';
+import { day, FILES } from './event-fixtures.ts';
 import { apiToken, DEMO, expect, logInWithModal, test } from './fixtures.ts';
 
 /**
@@ -9,37 +10,6 @@ import { apiToken, DEMO, expect, logInWithModal, test } from './fixtures.ts';
  */
 
 /** Small real files: each starts with its type's magic bytes, as the server checks. */
-const FILES = {
-  jpg: (name = 'banner.jpg') => ({
-    name,
-    mimeType: 'image/jpeg',
-    // an 8×6 picture: the server decodes pictures to make their web copy
-    buffer: Buffer.from(
-      '/9j/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9Pjv/2wBDAQoLCw4NDhwQEBw7KCIoOzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozv/wAARCAAGAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCZAUgJ/9k=',
-      'base64',
-    ),
-  }),
-  png: (name = 'logo.png') => ({
-    name,
-    mimeType: 'image/png',
-    buffer: Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAYAAADED76LAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVR4nGM4ISf3Hx9mGBkKAFNGgMHUn6b2AAAAAElFTkSuQmCC',
-      'base64',
-    ),
-  }),
-  pdf: (name = 'timetable.pdf') => ({
-    name,
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
-  }),
-};
-
-/** London today plus `days`, as YYYY-MM-DD. */
-function day(days: number): string {
-  const [y, m, d] = londonToday().split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}`;
 }

@@ -17,6 +17,7 @@ const BUILT: Partial<Record<PanelKey, ComponentType>> = {
   bookings: panel(() => import('../events/admin/BookingsPanel.tsx'), 'BookingsPanel'),
   confirmRacer: panel(() => import('../people/admin/ConfirmRacersPanel.tsx'), 'ConfirmRacersPanel'),
   linkRequests: panel(() => import('../people/admin/LinkRequestsPanel.tsx'), 'LinkRequestsPanel'),
+  bookedParticipants: panel(() => import('../people/admin/BookedParticipantsPanel.tsx'), 'BookedParticipantsPanel'),
   editContent: panel(() => import('../content/admin/EditContentPanel.tsx'), 'EditContentPanel'),
   organizationDocuments: panel(
     () => import('../content/admin/OrganizationDocumentsPanel.tsx'),

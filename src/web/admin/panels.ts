@@ -34,7 +34,7 @@ export const PANELS: readonly PanelInfo[] = [
   { key: 'users', label: 'Users', superOnly: false, arrivesWith: PEOPLE },
   { key: 'confirmRacer', label: 'Confirm Racers', superOnly: false },
   { key: 'linkRequests', label: 'Link Requests', superOnly: false },
-  { key: 'bookedParticipants', label: 'Booked Participants', superOnly: false, arrivesWith: PEOPLE },
+  { key: 'bookedParticipants', label: 'Booked Participants', superOnly: false },
   { key: 'editContent', label: 'Edit Content', superOnly: false },
   { key: 'organizationDocuments', label: 'Edit Document Content', superOnly: false },
   { key: 'teamMembers', label: 'Team Members', superOnly: false },

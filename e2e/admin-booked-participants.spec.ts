@@ -1,0 +1,192 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import Papa from 'papaparse';
+import { day, FILES } from './event-fixtures.ts';
+import { apiToken, DEMO, expect, logInWithModal, test, uniqueUsername } from './fixtures.ts';
+
+/**
+ * Booked Participants (doc 2 §2, §4): an administrator views a race event, adds an approved racer
+ * (only eligible accounts are offered) within the event's places, downloads the CSV, removes the
+ * booking with the exact confirmation, and the booked and remaining counts follow each change.
+ */
+
+function uniqueSurname(prefix: string): string {
+  const letters = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.replace(
+    /\d/g,
+    (d) => 'qrstuvwxyz'[Number(d)] ?? 'q',
+  );
+  return `${prefix}${letters}`;
+}
+
+async function adminHeaders(request: APIRequestContext) {
+  return { authorization: `Bearer ${await apiToken(request, DEMO.admin)}` };
+}
+
+/** A racer registered through the API and, unless told otherwise, approved by an administrator. */
+async function racer(request: APIRequestContext, first: string, last: string, approve = true): Promise<string> {
+  const username = uniqueUsername('racer');
+  const res = await request.post('/api/v1/register/', {
+    data: {
+      username,
+      password: 'Snow#Slope42',
+      first_name: first,
+      last_name: last,
+      email: `${username}@example.com`,
+      is_racer: true,
+      date_of_birth: '2013-05-09',
+      gender: 'FEMALE',
+      ski_or_board: 'SKI',
+      local_club: 'MK_SKI_RACE_TEAM',
+      emergency_contact_name: 'Pat Morgan',
+      emergency_contact_number: '01234 567891',
+      accept_terms_and_conditions: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  if (approve) {
+    const headers = await adminHeaders(request);
+    const found = await request.get(`/api/v1/profiles/racers/?racer_status=ALL&search=${username}`, { headers });
+    const [profile] = (await found.json()).results as { id: number }[];
+    const decided = await request.put(`/api/v1/profiles/update/${profile?.id}/`, {
+      headers,
+      data: { is_racer_confirmed: 'APPROVED' },
+    });
+    expect(decided.status()).toBe(200);
+  }
+  return username;
+}
+
+async function raceEvent(request: APIRequestContext, name: string, quantity: number): Promise<void> {
+  const res = await request.post('/api/v1/products/create/', {
+    headers: await adminHeaders(request),
+    multipart: {
+      name,
+      date: day(30),
+      slope_name: 'Milton Keynes Snozone',
+      event_type: 'race',
+      price: '0',
+      quantity: String(quantity),
+      url: '',
+      banner_message: '',
+      registration_open: day(-2),
+      registration_open_time: '10:00',
+      registration_close: day(20),
+      registration_close_time: '20:00',
+      image: FILES.jpg(),
+      logo: FILES.png(),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+async function openPanel(page: Page): Promise<void> {
+  await page.goto('/');
+  await logInWithModal(page, DEMO.admin);
+  await page.getByRole('link', { name: 'Admin', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Booked Participants' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Booked Participants' })).toBeVisible();
+}
+
+test('an administrator adds and removes a participant; the counts follow; the CSV downloads', async ({
+  page,
+  request,
+}) => {
+  const surname = uniqueSurname('Bk');
+  const name = `Booked Race ${surname}`;
+  await raceEvent(request, name, 2);
+  await racer(request, 'Ada', surname);
+  await racer(request, 'Pen', surname, false); // pending: not eligible
+
+  await openPanel(page);
+  const row = page.getByRole('table', { name: 'Race events' }).getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('FREE');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('0');
+  await expect(row.getByRole('cell').nth(5)).toHaveText('2');
+  await row.getByRole('button', { name: `View participants of ${name}` }).click();
+  await expect(page.getByRole('heading', { level: 3, name })).toBeVisible();
+  await expect(page.getByTestId('booked-summary')).toContainText('0 booked · 2 remaining');
+  await expect(page.getByText('Nobody is booked on this event yet')).toBeVisible();
+
+  // nobody to download yet
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  await expect(page.getByText('No participants to download')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Participant', exact: true }).click();
+  const add = page.getByRole('dialog', { name: 'Add Participant' });
+  await add.getByRole('textbox', { name: 'Search users' }).fill(surname);
+  const eligible = add.getByRole('list', { name: 'Eligible users' });
+  await expect(eligible.getByRole('listitem')).toHaveCount(1);
+  await expect(eligible).toContainText(`Ada ${surname}`);
+  await expect(eligible).not.toContainText(`Pen ${surname}`);
+  await add.getByRole('textbox', { name: 'Search users' }).fill(`${surname}zzz`);
+  await expect(add.getByText('No eligible users found')).toBeVisible();
+  await add.getByRole('textbox', { name: 'Search users' }).fill(`ada ${surname}`);
+  await add.getByRole('button', { name: `Add Ada ${surname}` }).click();
+  await expect(page.getByText(`Ada ${surname} was added to ${name}.`)).toBeVisible();
+  await expect(add).toBeHidden();
+
+  const participants = page.getByRole('table', { name: 'Participants' });
+  const added = participants.getByRole('row').filter({ hasText: surname });
+  await expect(added).toContainText('Ada');
+  await expect(added).toContainText('SMK');
+  await expect(added.getByRole('cell').first()).toHaveText(/^\d+$/);
+  await expect(added.getByRole('cell').nth(6)).toHaveText('N/A');
+  await expect(page.getByTestId('booked-summary')).toContainText('1 booked · 1 remaining');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`Booked-Race-${surname}.csv`);
+  const [header, line, ...rest] = Papa.parse<string[]>(readFileSync(await file.path(), 'utf8').trim()).data;
+  expect(header).toHaveLength(16);
+  expect(header?.[0]).toBe('Racer number');
+  expect(line?.slice(1, 3)).toEqual(['Ada', surname]);
+  expect(rest).toEqual([]);
+
+  await added.getByRole('button', { name: `Remove Ada ${surname}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove participant' });
+  await expect(confirm).toContainText(`Are you sure you want to remove Ada ${surname} from ${name}?`);
+  await expect(confirm).toContainText('This action cannot be reversed and refunds cannot be issued through this site.');
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Nobody is booked on this event yet')).toBeVisible();
+  await expect(page.getByTestId('booked-summary')).toContainText('0 booked · 2 remaining');
+
+  await page.getByRole('button', { name: 'Return Home' }).click();
+  await expect(row.getByRole('cell').nth(5)).toHaveText('2');
+});
+
+test('a full event refuses another participant with a message; axe; cards on a phone', async ({ page, request }) => {
+  const surname = uniqueSurname('Fu');
+  const name = `Full Race ${surname}`;
+  await raceEvent(request, name, 1);
+  await racer(request, 'Fay', surname);
+  await racer(request, 'Gus', surname);
+  await openPanel(page);
+  await page
+    .getByRole('table', { name: 'Race events' })
+    .getByRole('row')
+    .filter({ hasText: name })
+    .getByRole('button', { name: `View participants of ${name}` })
+    .click();
+  const add = page.getByRole('dialog', { name: 'Add Participant' });
+  await page.getByRole('button', { name: 'Add Participant', exact: true }).click();
+  await add.getByRole('textbox', { name: 'Search users' }).fill(`fay ${surname}`);
+  await add.getByRole('button', { name: `Add Fay ${surname}` }).click();
+  await expect(page.getByTestId('booked-summary')).toContainText('1 booked · 0 remaining');
+  await page.getByRole('button', { name: 'Add Participant', exact: true }).click();
+  await add.getByRole('textbox', { name: 'Search users' }).fill(`gus ${surname}`);
+  await add.getByRole('button', { name: `Add Gus ${surname}` }).click();
+  await expect(page.getByText('This event is full.')).toBeVisible();
+  await add.getByRole('button', { name: 'Close', exact: true }).click();
+
+  const result = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cards = page.getByRole('list', { name: 'Participants' });
+  await expect(cards.getByRole('listitem')).toHaveCount(1);
+  await expect(cards).toContainText(`Fay ${surname}`);
+  await page.screenshot({ path: 'test-results/booked-participants-phone.png', fullPage: true });
+});
