@@ -31,11 +31,11 @@ test('a club administrator sees the ten shared panels and none of the super-admi
   await expect(menu.getByRole('button')).toHaveText(ALL_ADMINS);
   for (const name of SUPER_ONLY) await expect(menu.getByRole('button', { name })).toHaveCount(0);
 
-  // bookings is the default panel; a later issue's panel says which issue brings it
+  // bookings is the default panel
   await expect(page.getByRole('heading', { level: 2, name: 'Bookings' })).toBeVisible();
   await menu.getByRole('button', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
-  await expect(page.getByText(/arrives with the families and people back-office issue/)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Search users' })).toBeVisible();
   await expect(menu.getByRole('button', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
 
   // the footer is hidden on admin paths

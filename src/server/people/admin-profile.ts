@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminLevelOf } from '../../domain/roles.ts';
 import type { ProfileRow, UserRow } from '../db/schema.ts';
 
 /** A profile as the back office lists it (doc 2 §3 "Profile"): the profile's fields with its
@@ -12,6 +13,8 @@ export const AdminProfileSchema = z.object({
     first_name: z.string(),
     last_name: z.string(),
     email: z.string(),
+    /** NONE, ADMIN or SUPER: what the edit form's level control shows a super administrator. */
+    admin_level: z.enum(['NONE', 'ADMIN', 'SUPER']),
   }),
   is_racer: z.boolean(),
   is_racer_confirmed: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
@@ -43,6 +46,7 @@ export function toAdminProfile(profile: ProfileRow, user: UserRow): AdminProfile
       first_name: user.firstName,
       last_name: user.lastName,
       email: user.email,
+      admin_level: adminLevelOf({ role: user.role, admin_level: user.adminLevel, is_superuser: user.isSuperuser }),
     },
     is_racer: profile.isRacer,
     is_racer_confirmed: profile.isRacerConfirmed,

@@ -15,6 +15,7 @@ const panel = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 /** The panels built so far (each its own chunk); the rest say which issue brings them. */
 const BUILT: Partial<Record<PanelKey, ComponentType>> = {
   bookings: panel(() => import('../events/admin/BookingsPanel.tsx'), 'BookingsPanel'),
+  users: panel(() => import('../people/admin/UsersPanel.tsx'), 'UsersPanel'),
   confirmRacer: panel(() => import('../people/admin/ConfirmRacersPanel.tsx'), 'ConfirmRacersPanel'),
   linkRequests: panel(() => import('../people/admin/LinkRequestsPanel.tsx'), 'LinkRequestsPanel'),
   bookedParticipants: panel(() => import('../people/admin/BookedParticipantsPanel.tsx'), 'BookedParticipantsPanel'),

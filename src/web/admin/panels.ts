@@ -27,11 +27,9 @@ export interface PanelInfo {
   arrivesWith?: string;
 }
 
-const PEOPLE = 'the families and people back-office issue';
-
 export const PANELS: readonly PanelInfo[] = [
   { key: 'bookings', label: 'Bookings', superOnly: false },
-  { key: 'users', label: 'Users', superOnly: false, arrivesWith: PEOPLE },
+  { key: 'users', label: 'Users', superOnly: false },
   { key: 'confirmRacer', label: 'Confirm Racers', superOnly: false },
   { key: 'linkRequests', label: 'Link Requests', superOnly: false },
   { key: 'bookedParticipants', label: 'Booked Participants', superOnly: false },

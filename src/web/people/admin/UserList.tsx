@@ -1,0 +1,189 @@
+import { Badge, Button, EmptyState, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconArchive, IconArrowBackUp, IconEdit, IconUserSearch } from '@tabler/icons-react';
+import { USERS_MSG } from '../../../domain/people/users.ts';
+import { STATUS_COLOR, STATUS_LABEL } from '../status.ts';
+import classes from './ConfirmRacersPanel.module.css';
+import { racerClub, racerName, racerNumberLabel } from './racers-model.ts';
+import type { UserProfile } from './users-api.ts';
+
+interface ListProps {
+  users: UserProfile[];
+  loading: boolean;
+  archivedView: boolean;
+  code: string;
+  busy: number | null;
+  onEdit: (user: UserProfile) => void;
+  onArchive: (user: UserProfile) => void;
+}
+
+const COLUMNS = 7;
+
+function RacerBadge({ user }: { user: UserProfile }) {
+  if (!user.is_racer) return <Text size="sm">Not a racer</Text>;
+  return (
+    <Badge color={STATUS_COLOR[user.is_racer_confirmed]} variant="filled" autoContrast tt="none" w="max-content">
+      {STATUS_LABEL[user.is_racer_confirmed]}
+    </Badge>
+  );
+}
+
+function Actions({
+  user,
+  archivedView,
+  busy,
+  onEdit,
+  onArchive,
+}: Omit<ListProps, 'users' | 'loading' | 'code'> & { user: UserProfile }) {
+  const name = racerName(user.user);
+  return (
+    <Group gap={6} wrap="nowrap">
+      {!archivedView && (
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconEdit size={14} aria-hidden />}
+          aria-label={`Edit ${name}`}
+          onClick={() => onEdit(user)}
+        >
+          Edit
+        </Button>
+      )}
+      <Button
+        size="compact-sm"
+        variant="outline"
+        color={archivedView ? 'teal.9' : 'red.9'}
+        leftSection={archivedView ? <IconArrowBackUp size={14} aria-hidden /> : <IconArchive size={14} aria-hidden />}
+        aria-label={`${archivedView ? 'Restore' : 'Archive'} ${name}`}
+        loading={busy === user.id}
+        onClick={() => onArchive(user)}
+      >
+        {archivedView ? 'Restore' : 'Archive'}
+      </Button>
+    </Group>
+  );
+}
+
+function NoUsers({ archivedView }: { archivedView: boolean }) {
+  return (
+    <EmptyState
+      py="lg"
+      size="sm"
+      icon={<IconUserSearch aria-hidden />}
+      withIndicatorBackground
+      title={archivedView ? USERS_MSG.noArchived : USERS_MSG.noUsers}
+      description={archivedView ? 'Archived accounts appear here.' : 'Try another search.'}
+    />
+  );
+}
+
+export function UsersTable(props: ListProps) {
+  const { users, loading, archivedView, code } = props;
+  return (
+    <Table.ScrollContainer minWidth={860} type="native">
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Users">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{code} ID</Table.Th>
+            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">Username</Table.Th>
+            <Table.Th scope="col">Email</Table.Th>
+            <Table.Th scope="col">Club</Table.Th>
+            <Table.Th scope="col">Racer</Table.Th>
+            <Table.Th scope="col" className={classes.actions}>
+              Actions
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading &&
+            Array.from({ length: 5 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+              <Table.Tr key={i} className={classes.placeholderRow} aria-hidden>
+                {Array.from({ length: COLUMNS }, (_, j) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+                  <Table.Td key={j}>
+                    <Skeleton height={14} radius="sm" />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          {!loading && users.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={COLUMNS}>
+                <NoUsers archivedView={archivedView} />
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {users.map((u) => {
+            const club = racerClub(u.local_club, u.other_club);
+            return (
+              <Table.Tr key={u.id}>
+                <Table.Td>{racerNumberLabel(u.racer_id)}</Table.Td>
+                <Table.Td fw={600}>{racerName(u.user)}</Table.Td>
+                <Table.Td>{u.user.username}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.user.email}</Table.Td>
+                <Table.Td>
+                  <abbr title={club.title}>{club.code}</abbr>
+                </Table.Td>
+                <Table.Td>
+                  <RacerBadge user={u} />
+                </Table.Td>
+                <Table.Td className={classes.actions}>
+                  <Actions user={u} {...props} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function UserCards(props: ListProps) {
+  const { users, loading, archivedView, code } = props;
+  if (loading) {
+    return (
+      <Stack gap="sm" aria-hidden>
+        {Array.from({ length: 3 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+          <Skeleton key={i} height={150} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (users.length === 0) return <NoUsers archivedView={archivedView} />;
+  return (
+    <ul className={classes.cards} aria-label="Users">
+      {users.map((u) => {
+        const club = racerClub(u.local_club, u.other_club);
+        return (
+          <Paper component="li" key={u.id} withBorder radius="md" p="sm">
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {racerName(u.user)}
+                </Text>
+                <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                  {u.user.username}
+                </Text>
+              </div>
+              <RacerBadge user={u} />
+            </Group>
+            <dl className={classes.facts}>
+              <dt>{code} ID</dt>
+              <dd>{racerNumberLabel(u.racer_id)}</dd>
+              <dt>Email</dt>
+              <dd>{u.user.email}</dd>
+              <dt>Club</dt>
+              <dd>
+                <abbr title={club.title}>{club.code}</abbr>
+              </dd>
+            </dl>
+            <Actions user={u} {...props} />
+          </Paper>
+        );
+      })}
+    </ul>
+  );
+}
