@@ -75,6 +75,8 @@ export const USERS_MSG = {
   levelOwn: 'You cannot change your own admin level.',
   levelSuperOnly: 'Only a super administrator can change an admin level.',
   levelOfSuper: 'A super administrator’s level cannot be changed here.',
+  higherAccount: 'Only a super administrator can change an administrator’s account.',
+  superArchive: 'A super administrator’s account cannot be archived.',
   archived: 'User archived.',
   restored: 'User restored.',
 } as const;

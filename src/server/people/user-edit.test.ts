@@ -226,3 +226,36 @@ describe('Create User (POST /register/ with an administrator’s token)', () => 
     expect(codes).toContain(429);
   });
 });
+
+describe('an ordinary administrator cannot take over a higher account', () => {
+  it('refuses to edit or archive an administrator’s or super administrator’s account; a super administrator may edit an admin', async () => {
+    const other = await createUser(t.app, { kind: 'admin' });
+    const owner = await createUser(t.app, { kind: 'super' });
+    for (const target of [other, owner]) {
+      const email = await put(`/api/v1/users/update/${target.id}/`, {
+        first_name: 'Evil',
+        last_name: 'Takeover',
+        email: 'attacker@example.com',
+      });
+      expect(email.statusCode).toBe(403);
+      expect(email.json().error).toBe('Only a super administrator can change an administrator’s account.');
+      expect((await editProfile(target, { contact_number: '07700 900123' })).statusCode).toBe(403);
+      expect((await editProfile(target, { archived: true })).statusCode).toBe(403);
+      const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, target.id));
+      expect(row?.email).toBe(`${target.username}@example.com`);
+      expect(row?.isActive).toBe(true);
+    }
+    const asOwner = bearer((await login(t.app, owner)).access);
+    const edited = await put(
+      `/api/v1/users/update/${other.id}/`,
+      { first_name: 'Ada', last_name: 'Admin', email: 'ada@example.com' },
+      asOwner,
+    );
+    expect(edited.statusCode).toBe(200);
+    // nobody archives a super administrator here (the owner cannot be locked out by a click)
+    const otherOwner = await createUser(t.app, { kind: 'super' });
+    const archived = await editProfile(otherOwner, { archived: true }, asOwner);
+    expect(archived.statusCode).toBe(403);
+    expect(archived.json().error).toBe('A super administrator’s account cannot be archived.');
+  });
+});

@@ -9,7 +9,7 @@ import {
   validateAdminProfile,
   validateAdminUser,
 } from '../../domain/people/users.ts';
-import { isSuperAdmin } from '../../domain/roles.ts';
+import { adminLevelOf, isSuperAdmin } from '../../domain/roles.ts';
 import { isUniqueViolation } from '../accounts/service.ts';
 import { revokeUserSessions } from '../accounts/sessions.ts';
 import type { AppContext } from '../context.ts';
@@ -19,6 +19,18 @@ import { AppError, throwIfAny } from '../errors.ts';
 import type { AuthUser } from '../plugins/auth.ts';
 import { type AdminProfile, toAdminProfile } from './admin-profile.ts';
 import { allocateRacerNumber, raiseRacerHighWater } from './racers.ts';
+
+/**
+ * Ordinary administrators manage members' accounts only: an administrator's or super
+ * administrator's account (names, e-mail, profile, archiving) is a super administrator's to
+ * change, so that nobody can take over a higher account (change its e-mail, then reset its
+ * password). One's own account is one's own.
+ */
+function assertMayManage(by: AuthUser, target: typeof users.$inferSelect): void {
+  if (target.id === by.id) return;
+  const level = adminLevelOf({ role: target.role, admin_level: target.adminLevel, is_superuser: target.isSuperuser });
+  if (level !== 'NONE' && !isSuperAdmin(by)) throw AppError.forbidden(USERS_MSG.higherAccount);
+}
 
 async function lockedProfile(tx: Tx, profileId: number) {
   const [row] = await tx
@@ -45,6 +57,9 @@ export async function setArchived(
   return ctx.db.transaction(async (tx) => {
     const row = await lockedProfile(tx, profileId);
     if (archived && row.user.id === by.id) throw AppError.forbidden(USERS_MSG.archiveSelf);
+    assertMayManage(by, row.user);
+    if (archived && (row.user.adminLevel === 'SUPER' || row.user.isSuperuser))
+      throw AppError.forbidden(USERS_MSG.superArchive);
     const [profile] = await tx.update(profiles).set({ archived }).where(eq(profiles.id, profileId)).returning();
     const [user] = await tx.update(users).set({ isActive: !archived }).where(eq(users.id, row.user.id)).returning();
     if (archived) await revokeUserSessions(tx as unknown as Db, row.user.id, ctx.now());
@@ -80,10 +95,16 @@ function valuesOf(p: typeof profiles.$inferSelect): AdminProfileValues {
  * free and raises the highest number ever given, so approvals never give it again; a racer
  * approved here without a number gets the next one.
  */
-export async function editProfile(ctx: AppContext, profileId: number, body: ProfileUpdateBody): Promise<AdminProfile> {
+export async function editProfile(
+  ctx: AppContext,
+  by: AuthUser,
+  profileId: number,
+  body: ProfileUpdateBody,
+): Promise<AdminProfile> {
   try {
     return await ctx.db.transaction(async (tx) => {
       const row = await lockedProfile(tx, profileId);
+      assertMayManage(by, row.user);
       const next = mergeProfile(valuesOf(row.profile), body);
       throwIfAny(validateAdminProfile(next, londonToday(ctx.now())));
       const racer = next.is_racer;
@@ -136,6 +157,7 @@ export async function editAccount(
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!current) throw AppError.notFound(USERS_MSG.notFound);
+    assertMayManage(by, current);
     const level = body.admin_level;
     if (level !== undefined && level !== current.adminLevel) {
       if (!isSuperAdmin(by)) throw AppError.forbidden(USERS_MSG.levelSuperOnly);

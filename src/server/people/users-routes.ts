@@ -98,7 +98,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
           const decided = await decideRacer(ctx, request.log, id, decision);
           return { ...decided, message: decision === 'APPROVED' ? RACER_MSG.approved : RACER_MSG.rejected };
         }
-        return { ...(await editProfile(ctx, id, body)), message: USERS_MSG.updated };
+        return { ...(await editProfile(ctx, currentUser(request), id, body)), message: USERS_MSG.updated };
       },
     );
 
