@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/routes.ts';
+import { cartRoutes } from './cart/routes.ts';
 import type { Config } from './config.ts';
 import { contentRoutes } from './content/routes.ts';
 import type { AppContext } from './context.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(familyRoutes(ctx));
       await api.register(bookedParticipantsRoutes(ctx));
       await api.register(usersRoutes(ctx));
+      await api.register(cartRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -69,7 +69,11 @@ MULTIPART['POST /api/v1/products/:id/add-document/'] = {
   files: { document: { filename: 'times.pdf', bytes: SAMPLE.pdf, type: 'application/pdf' } },
 };
 /** Write routes that take no body at all. */
-const NO_BODY = new Set(['POST /api/v1/products/:id/cancel/', 'POST /api/v1/link-request/:id/']);
+const NO_BODY = new Set([
+  'POST /api/v1/products/:id/cancel/',
+  'POST /api/v1/link-request/:id/',
+  'POST /api/v1/cart/clear/',
+]);
 
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;
 const apiRoutes = () => t.app.routeTable.filter((r) => r.url.startsWith('/api/v1/'));

@@ -251,6 +251,26 @@ export const bookings = pgTable(
   (t) => [uniqueIndex('bookings_event_user_idx').on(t.eventId, t.userId), index('bookings_user_idx').on(t.userId)],
 );
 
+/** A line of a user's cart: one participant (of the user's family) for one event. The same pair
+ * is in a cart once. Places are not held by a cart; starting a payment holds them. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cart_items_owner_event_participant_idx').on(t.ownerId, t.eventId, t.participantId)],
+);
+
 /** A club and its slope (doc 2 "Slope detail"). */
 export const slopeInfo = pgTable('slope_info', {
   id: serial('id').primaryKey(),

@@ -205,7 +205,13 @@ export async function assertBookable(
   db: Db | Tx = ctx.db,
 ): Promise<EventRow> {
   const row = await findEvent(db, eventId);
+  const refusal = bookingRefusal(row, now);
+  if (refusal) throw new AppError('CONFLICT', refusal);
+  return row;
+}
+
+/** Why an event cannot be booked at `now`, or null when it can. */
+export function bookingRefusal(row: EventRow, now: Date): string | null {
   const state = registrationState(toProduct(row), now);
-  if (state.bookable) return row;
-  throw new AppError('CONFLICT', REFUSALS[state.status] ?? EVENT_MSG.registrationNotOpen);
+  return state.bookable ? null : (REFUSALS[state.status] ?? EVENT_MSG.registrationNotOpen);
 }

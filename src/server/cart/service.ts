@@ -1,0 +1,171 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { CART_MSG } from '../../domain/cart/index.ts';
+import { EVENT_MSG } from '../../domain/events/index.ts';
+import { formatPrice } from '../../domain/money.ts';
+import type { AppContext } from '../context.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { cartItems, events, users } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { bookingRefusal } from '../events/service.ts';
+import { mediaUrl } from '../plugins/storage.ts';
+import { familyParticipants, participantsByEvent } from './participants.ts';
+
+/** A cart line (doc 1 §3 "Cart item"): one participant, named by username, for one event. */
+export const CartItemSchema = z.object({
+  id: z.number().int(),
+  product: z.number().int(),
+  participant: z.string(),
+  participant_name: z.string(),
+  product_name: z.string(),
+  product_price: z.string(),
+  product_image: z.string().nullable(),
+  product_slope_name: z.string(),
+  product_event_date: z.string(),
+  quantity: z.literal(1),
+});
+export type CartItem = z.infer<typeof CartItemSchema>;
+
+function selectCart(db: Db | Tx) {
+  return db
+    .select({
+      id: cartItems.id,
+      eventId: cartItems.eventId,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      name: events.name,
+      pricePence: events.pricePence,
+      image: events.image,
+      slopeName: events.slopeName,
+      date: events.date,
+    })
+    .from(cartItems)
+    .innerJoin(users, eq(users.id, cartItems.participantId))
+    .innerJoin(events, eq(events.id, cartItems.eventId));
+}
+
+type CartRow = Awaited<ReturnType<ReturnType<typeof selectCart>['where']>>[number];
+
+function toCartItem(r: CartRow): CartItem {
+  return {
+    id: r.id,
+    product: r.eventId,
+    participant: r.username,
+    participant_name: `${r.firstName} ${r.lastName}`.trim(),
+    product_name: r.name,
+    product_price: formatPrice(r.pricePence),
+    product_image: mediaUrl(r.image),
+    product_slope_name: r.slopeName,
+    product_event_date: r.date,
+    quantity: 1,
+  };
+}
+
+/** GET /cart/: the user's cart, first added first. */
+export async function listCart(ctx: AppContext, userId: number): Promise<CartItem[]> {
+  const rows = await selectCart(ctx.db).where(eq(cartItems.ownerId, userId)).orderBy(asc(cartItems.id));
+  return rows.map(toCartItem);
+}
+
+/** GET /check-bookings/{productId}/: who of the family can be entered for the event, and why not. */
+export async function checkBookings(ctx: AppContext, userId: number, eventId: number) {
+  const [event] = await ctx.db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
+  if (!event) throw AppError.notFound(EVENT_MSG.eventNotFound);
+  const people = await familyParticipants(ctx.db, userId, eventId);
+  return people.map((p) => ({
+    name: p.username,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    status: p.status,
+    isRacer: p.isRacer,
+  }));
+}
+
+export interface BulkAddResult {
+  added_items: CartItem[];
+  already_in_cart: { product: number; participant: string }[];
+  errors: { product: number; participant: string; error: string }[];
+}
+
+/**
+ * POST /cart/bulk-add/: each line is added when its event can be booked now (a race, open, not
+ * cancelled, not full) and its participant is of the user's family and Available; a line already
+ * in the cart is reported as such; anything else is an error naming the participant. A cart does
+ * not hold places: starting a payment does.
+ */
+export async function bulkAdd(
+  ctx: AppContext,
+  userId: number,
+  items: { product: number; participant: string }[],
+): Promise<BulkAddResult> {
+  const now = ctx.now();
+  const result: BulkAddResult = { added_items: [], already_in_cart: [], errors: [] };
+  const families = await participantsByEvent(
+    ctx.db,
+    userId,
+    items.map((i) => i.product),
+  );
+  const seen = new Set<string>();
+  for (const item of items) {
+    const key = `${item.product}:${item.participant.toLowerCase()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const fail = (error: string) => result.errors.push({ ...item, error });
+    const [event] = await ctx.db.select().from(events).where(eq(events.id, item.product));
+    if (!event) {
+      fail(EVENT_MSG.eventNotFound);
+      continue;
+    }
+    const refusal = bookingRefusal(event, now);
+    if (refusal) {
+      fail(refusal);
+      continue;
+    }
+    const person = families.get(item.product)?.find((p) => p.username.toLowerCase() === item.participant.toLowerCase());
+    if (!person) {
+      fail(CART_MSG.notFamily(item.participant));
+      continue;
+    }
+    if (person.status === 'In Cart') {
+      result.already_in_cart.push({ product: item.product, participant: person.username });
+      continue;
+    }
+    if (person.status === 'Booked') {
+      fail(CART_MSG.alreadyBooked(person.username));
+      continue;
+    }
+    if (person.status !== 'Available') {
+      fail(CART_MSG.notAvailable(person.username, person.status));
+      continue;
+    }
+    // the same line sent twice at once: the unique index keeps one, the other is "already in cart"
+    const [inserted] = await ctx.db
+      .insert(cartItems)
+      .values({ ownerId: userId, eventId: item.product, participantId: person.id, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: cartItems.id });
+    if (!inserted) {
+      result.already_in_cart.push({ product: item.product, participant: person.username });
+      continue;
+    }
+    const [row] = await selectCart(ctx.db).where(eq(cartItems.id, inserted.id));
+    if (row) result.added_items.push(toCartItem(row));
+  }
+  return result;
+}
+
+/** DELETE /cart/{id}/: only the user's own line (another's answers 404). */
+export async function removeCartItem(ctx: AppContext, userId: number, id: number): Promise<void> {
+  const gone = await ctx.db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, id), eq(cartItems.ownerId, userId)))
+    .returning({ id: cartItems.id });
+  if (gone.length === 0) throw AppError.notFound(CART_MSG.itemNotFound);
+}
+
+/** POST /cart/clear/: empties the user's cart. */
+export async function clearCart(ctx: AppContext, userId: number): Promise<{ removed: number }> {
+  const gone = await ctx.db.delete(cartItems).where(eq(cartItems.ownerId, userId)).returning({ id: cartItems.id });
+  return { removed: gone.length };
+}
