@@ -102,6 +102,12 @@ test('an administrator approves a pending request, sees the family, and rejects 
     await request.get('/api/v1/profile/', { headers: { authorization: `Bearer ${token}` } })
   ).json();
   expect(profile.family.members.map((m: { username: string }) => m.username)).toContain(child.username);
+  // and the participants check of an event lists the child for the parent to enter
+  const [event] = (await (await request.get('/api/v1/products/')).json()) as { id: number }[];
+  const check = await request.get(`/api/v1/check-bookings/${event?.id}/`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect((await check.json()).map((p: { name: string }) => p.name)).toEqual([parent.username, child.username]);
 });
 
 test('rejecting an approved link asks first; a super administrator removes a member from View Family', async ({

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, DEMO, expect, logInWithModal, registerUser, test } from './fixtures.ts';
+import { apiToken, DEMO, expect, test } from './fixtures.ts';
 
 /**
  * The public pages of doc 1 §2, each rendered from the demo seed (src/server/db/seed-events.ts and
@@ -131,15 +131,6 @@ test('booking puts each seeded event in its section with its status and price', 
   // an anonymous visitor who tries to enter is asked to log in
   await hemel.getByRole('button', { name: 'Enter' }).click();
   await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();
-});
-
-test('a logged-in user who enters is told online entry is on its way', async ({ page, request }) => {
-  const user = await registerUser(request);
-  await page.goto('/booking');
-  await logInWithModal(page, user);
-  await card(page, 'Hemel Open Slalom').getByRole('button', { name: 'Enter' }).click();
-  await expect(page.getByText('Online entry is not open on this site yet. Please check back soon.')).toBeVisible();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('dates are DD/MM/YYYY on a phone', async ({ page }) => {

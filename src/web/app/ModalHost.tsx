@@ -6,6 +6,9 @@ import { useModalStore } from '../ui/modal-store.ts';
 // pages do not carry them in the initial script.
 const LoginModal = lazy(async () => ({ default: (await import('../accounts/LoginModal.tsx')).LoginModal }));
 const RegisterModal = lazy(async () => ({ default: (await import('../accounts/RegisterModal.tsx')).RegisterModal }));
+const ParticipantsModal = lazy(async () => ({
+  default: (await import('../cart/ParticipantsModal.tsx')).ParticipantsModal,
+}));
 const ForgotPasswordModal = lazy(async () => ({
   default: (await import('../accounts/ForgotPasswordModal.tsx')).ForgotPasswordModal,
 }));
@@ -36,6 +39,7 @@ export function ModalHost() {
       <LoginModal />
       <RegisterModal />
       <ForgotPasswordModal />
+      <ParticipantsModal />
     </Suspense>
   );
 }

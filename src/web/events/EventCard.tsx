@@ -15,8 +15,7 @@ import { displayPrice } from '../../domain/money.ts';
 import { useProfileStore } from '../accounts/store.ts';
 import { useModalStore } from '../ui/modal-store.ts';
 import { NarrowOrWide } from '../ui/NarrowOrWide.tsx';
-import { toast } from '../ui/toast.ts';
-import { cardDate, ENTRY_COMING_MESSAGE, NO_DOCUMENTS_NOTE, statusLine } from './card-text.ts';
+import { cardDate, NO_DOCUMENTS_NOTE, statusLine } from './card-text.ts';
 import classes from './EventCard.module.css';
 import { STATUS_COLOR } from './status-look.ts';
 
@@ -88,6 +87,7 @@ export function EventCard({ event, preview = false, first = false }: EventCardPr
   const titleId = useId();
   const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
   const openModal = useModalStore((s) => s.open);
+  const openParticipants = useModalStore((s) => s.openParticipants);
 
   const isRace = event.event_type === 'race';
   const state = registrationState(event, now);
@@ -102,7 +102,7 @@ export function EventCard({ event, preview = false, first = false }: EventCardPr
   const enter = () => {
     if (preview) return;
     if (!isLoggedIn) openModal('login');
-    else toast.info(ENTRY_COMING_MESSAGE);
+    else openParticipants({ id: event.id, name });
   };
 
   const statusKey = state.status === 'opening' ? 'opening' : state.status === 'closed' ? 'closed' : 'closing';

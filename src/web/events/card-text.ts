@@ -6,9 +6,6 @@ import { REGISTRATION_LABELS, type RegistrationFields, windowPhase } from '../..
 /** Shown on the back of a card whose event has no documents yet. */
 export const NO_DOCUMENTS_NOTE = 'Documents for this event will be available here soon — please check back later.';
 
-/** What a logged-in user is told until online entry (cart and payment) arrives. */
-export const ENTRY_COMING_MESSAGE = 'Online entry is not open on this site yet. Please check back soon.';
-
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 const TIME = /^\d{2}:\d{2}$/;
 

@@ -1,0 +1,110 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  apiToken,
+  DEMO,
+  expect,
+  logInWithModal,
+  type NewUser,
+  registerUser,
+  test,
+  uniqueUsername,
+} from './fixtures.ts';
+
+/**
+ * Adding to the cart (doc 1 §2, §4, §8): a parent whose family holds an approved racer opens an
+ * event card's Enter, sees each member's status, must choose someone, enters the child, and the
+ * cart icon shows the line and its total; entering again says the child is in the cart.
+ */
+
+const bearer = async (request: APIRequestContext, who: { username: string; password: string }) => ({
+  authorization: `Bearer ${await apiToken(request, { username: who.username, password: who.password })}`,
+});
+
+async function familyWithRacer(request: APIRequestContext): Promise<{ parent: NewUser; child: NewUser }> {
+  const parent = await registerUser(request, { first_name: 'Pat', last_name: 'Parent' });
+  const child: NewUser = {
+    username: uniqueUsername('kit'),
+    password: 'Snow#Slope42',
+    first_name: 'Kit',
+    last_name: 'Child',
+  };
+  const registered = await request.post('/api/v1/register/', {
+    data: {
+      ...child,
+      email: `${child.username}@example.com`,
+      is_racer: true,
+      date_of_birth: '2013-05-09',
+      gender: 'FEMALE',
+      ski_or_board: 'SKI',
+      local_club: 'HEMEL_SKI_RACE_CLUB',
+      emergency_contact_name: 'Pat Parent',
+      emergency_contact_number: '01234 567891',
+      accept_terms_and_conditions: true,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const admin = await bearer(request, DEMO.admin);
+  const racers = await request.get(`/api/v1/profiles/racers/?racer_status=ALL&search=${child.username}`, {
+    headers: admin,
+  });
+  const [profile] = (await racers.json()).results as { id: number }[];
+  expect(
+    (
+      await request.put(`/api/v1/profiles/update/${profile?.id}/`, {
+        headers: admin,
+        data: { is_racer_confirmed: 'APPROVED' },
+      })
+    ).status(),
+  ).toBe(200);
+  const made = await request.post('/api/v1/link-request/', {
+    headers: await bearer(request, parent),
+    data: { target_user: child.username },
+  });
+  expect(made.status()).toBe(201);
+  const approved = await request.post(`/api/v1/admin/link-requests/${(await made.json()).id}/`, {
+    headers: admin,
+    data: { action: 'approve' },
+  });
+  expect(approved.status()).toBe(200);
+  return { parent, child };
+}
+
+const card = (page: Page, name: string) => page.getByRole('article', { name });
+
+test('a parent enters their approved child; the cart icon shows the line and the total', async ({ page, request }) => {
+  const { parent, child } = await familyWithRacer(request);
+  await page.goto('/booking');
+  await logInWithModal(page, parent);
+  const cartIcon = page.getByRole('link', { name: /^Cart: / }).first();
+  await expect(cartIcon).toHaveAccessibleName('Cart: 0 items, total £0.00');
+
+  await card(page, 'Hemel Open Slalom').getByRole('button', { name: 'Enter' }).click();
+  const modal = page.getByRole('dialog', { name: 'Who is entering Hemel Open Slalom?' });
+  await expect(modal.getByRole('checkbox', { name: 'Pat Parent' })).toBeDisabled();
+  await expect(modal).toContainText('Non Race Account');
+  await expect(modal.getByRole('checkbox', { name: 'Kit Child' })).toBeEnabled();
+  await expect(modal).toContainText('Available');
+  await modal.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(modal.getByText('Please select at least one available user to book for.')).toBeVisible();
+
+  await modal.getByRole('checkbox', { name: 'Kit Child' }).check();
+  await modal.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Successfully added 1 item(s) to cart.')).toBeVisible();
+  await expect(modal).toBeHidden();
+  const [event] = ((await (await request.get('/api/v1/products/')).json()) as { name: string; price: string }[]).filter(
+    (p) => p.name === 'Hemel Open Slalom',
+  );
+  await expect(cartIcon).toHaveAccessibleName(`Cart: 1 item, total £${event?.price}`);
+
+  // opening it again shows the child in the cart, not selectable
+  await card(page, 'Hemel Open Slalom').getByRole('button', { name: 'Enter' }).click();
+  await expect(modal.getByRole('checkbox', { name: 'Kit Child' })).toBeDisabled();
+  await expect(modal).toContainText('In Cart');
+  await expect(modal).toContainText('Everyone in your family who can be entered is already in your cart or booked.');
+  await page.screenshot({ path: 'test-results/participants-modal.png' });
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+
+  // the server has the line, for the child by username
+  const cart = await request.get('/api/v1/cart/', { headers: await bearer(request, parent) });
+  expect((await cart.json()).map((i: { participant: string }) => i.participant)).toEqual([child.username]);
+});
