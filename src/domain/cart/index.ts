@@ -52,3 +52,16 @@ export const CART_MSG = {
   itemNotFound: 'Cart item not found.',
   tooMany: `A cart can take at most ${BULK_ADD_MAX} items at once.`,
 } as const;
+
+/** Booking the cart (doc 1 §4 "Checkout", §7 POST /bookings/, §8 "Booking free items"). */
+export const BOOKING_MSG = {
+  // the browser's texts (doc 1 §8)
+  freeFailed: 'Failed to book free items',
+  freeBooked: 'Free items booked successfully',
+  checkoutError: (message: string) => `Error: ${message}`,
+  // the server's texts
+  notInCart: 'That participant is not in your cart for this event.',
+  alreadyBooked: (username: string) => `${username} is already booked on this event.`,
+  paidNeedsPayment: 'A paid place is booked only against a confirmed payment.',
+  cannotEnter: (username: string) => `${username} cannot be entered for this event.`,
+} as const;

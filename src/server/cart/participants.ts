@@ -10,6 +10,7 @@ export interface Participant {
   firstName: string;
   lastName: string;
   isRacer: boolean;
+  racerStatus: 'PENDING' | 'APPROVED' | 'REJECTED';
   status: ParticipantStatus;
 }
 
@@ -42,6 +43,7 @@ export async function familyParticipants(db: Db | Tx, userId: number, eventId: n
     firstName: r.firstName,
     lastName: r.lastName,
     isRacer: r.isRacer,
+    racerStatus: r.racerStatus,
     status: participantStatus({ ...r, booked: Boolean(r.booked), inCart: Boolean(r.inCart) }),
   }));
 }

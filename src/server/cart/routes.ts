@@ -6,26 +6,28 @@ import { textField } from '../../domain/text.ts';
 import type { AppContext } from '../context.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { IdParams } from '../plugins/params.ts';
+import { BookingResultSchema, bookLines } from './bookings.ts';
 import { bulkAdd, CartItemSchema, checkBookings, clearCart, listCart, removeCartItem } from './service.ts';
 
 const tags = ['cart'];
 const bearerOnly = [{ bearer: [] }];
 const PRODUCT_MESSAGE = 'product must be an event id: a whole number from 1.';
 
+const Line = z.strictObject({
+  product: z
+    .number({ message: PRODUCT_MESSAGE })
+    .int(PRODUCT_MESSAGE)
+    .min(1, PRODUCT_MESSAGE)
+    .max(2_147_483_647, PRODUCT_MESSAGE),
+  participant: textField({ label: 'Participant', max: 150, required: 'participant is required.' }),
+});
+
+const BookingsBody = z.strictObject({
+  bookings: z.array(Line).min(1, 'Send at least one booking.').max(BULK_ADD_MAX, CART_MSG.tooMany),
+});
+
 const BulkAddBody = z.strictObject({
-  items: z
-    .array(
-      z.strictObject({
-        product: z
-          .number({ message: PRODUCT_MESSAGE })
-          .int(PRODUCT_MESSAGE)
-          .min(1, PRODUCT_MESSAGE)
-          .max(2_147_483_647, PRODUCT_MESSAGE),
-        participant: textField({ label: 'Participant', max: 150, required: 'participant is required.' }),
-      }),
-    )
-    .min(1, 'Choose at least one participant.')
-    .max(BULK_ADD_MAX, CART_MSG.tooMany),
+  items: z.array(Line).min(1, 'Choose at least one participant.').max(BULK_ADD_MAX, CART_MSG.tooMany),
 });
 
 /** Who can be entered, and the cart (doc 1 §3, §4, §7). Every call is the signed-in user's own. */
@@ -96,6 +98,21 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsync {
         await removeCartItem(ctx, currentUser(request).id, request.params.id);
         return reply.status(204).send();
       },
+    );
+
+    api.post(
+      '/bookings/',
+      {
+        ...user,
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'Book lines of the cart: free ones here; paid ones only against a confirmed payment',
+          body: BookingsBody,
+          response: { 200: BookingResultSchema },
+        },
+      },
+      async (request) => bookLines(ctx, request.log, currentUser(request).id, request.body.bookings),
     );
 
     api.post(
