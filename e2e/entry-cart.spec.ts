@@ -108,3 +108,50 @@ test('a parent enters their approved child; the cart icon shows the line and the
   const cart = await request.get('/api/v1/cart/', { headers: await bearer(request, parent) });
   expect((await cart.json()).map((i: { participant: string }) => i.participant)).toEqual([child.username]);
 });
+
+test('checkout: a free entry is booked with Book Now; a paid line waits for payment and can be removed', async ({
+  page,
+  request,
+}) => {
+  const { parent } = await familyWithRacer(request);
+  await page.goto('/booking');
+  await logInWithModal(page, parent);
+  for (const event of ['Norfolk Fun Race', 'Hemel Open Slalom']) {
+    await card(page, event)
+      .getByRole('button', { name: event === 'Norfolk Fun Race' ? 'Book' : 'Enter' })
+      .click();
+    const modal = page.getByRole('dialog', { name: `Who is entering ${event}?` });
+    await modal.getByRole('checkbox', { name: 'Kit Child' }).check();
+    await modal.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(modal).toBeHidden();
+  }
+  await page
+    .getByRole('link', { name: /^Cart: 2 items/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  const summary = page.getByRole('table', { name: 'Order summary' });
+  await expect(summary.getByRole('row')).toHaveCount(3);
+  await expect(summary).toContainText('Norfolk Fun Race');
+  await expect(summary).toContainText('FREE');
+  // a paid line: no Book Now, the page says payment is not open yet
+  await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
+  await expect(page.getByText('Payment is not open yet')).toBeVisible();
+  await summary.getByRole('button', { name: 'Remove Kit Child from Hemel Open Slalom' }).click();
+  await expect(summary.getByRole('row')).toHaveCount(2);
+  await expect(page.getByTestId('cart-total')).toHaveText('Total: £0.00');
+
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  await expect(page.getByText('Free items booked successfully')).toBeVisible();
+  const done = page.getByRole('status').filter({ hasText: 'Booking complete' });
+  await expect(done).toContainText('Kit Child — Norfolk Fun Race');
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Cart: 0 items/ }).first()).toBeVisible();
+
+  // the child now shows as Booked on that event
+  await page.goto('/booking');
+  await card(page, 'Norfolk Fun Race').getByRole('button', { name: 'Book' }).click();
+  const again = page.getByRole('dialog', { name: 'Who is entering Norfolk Fun Race?' });
+  await expect(again).toContainText('Booked');
+  await expect(again.getByRole('checkbox', { name: 'Kit Child' })).toBeDisabled();
+});

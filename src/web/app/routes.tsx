@@ -134,7 +134,11 @@ export function createRoutes(rootLoader?: LoaderFunction): RouteObject[] {
           ),
           lazy: async () => ({ Component: (await import('../content/ContactPage.tsx')).ContactPage }),
         },
-        { path: 'checkout', ...page({ title: 'Checkout' }), ...later('Checkout', 'the entry and payment issue') },
+        {
+          path: 'checkout',
+          ...page({ title: 'Checkout' }),
+          lazy: async () => ({ Component: (await import('../cart/CheckoutPage.tsx')).CheckoutPage }),
+        },
         {
           path: 'payment',
           ...page({ title: 'Payment Page' }),

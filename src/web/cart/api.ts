@@ -37,4 +37,9 @@ export const cartApi = {
     api.post<BulkAddResult>('/cart/bulk-add/', { items }, { auth: true }),
   remove: (id: number) => api.delete<null>(`/cart/${id}/`, { auth: true }),
   clear: () => api.post<{ removed: number }>('/cart/clear/', undefined, { auth: true }),
+  book: (lines: { product: number; participant: string }[]) =>
+    api.post<{
+      booked: { id: number; product: number; participant: string; product_name: string }[];
+      errors: { product: number; participant: string; error: string }[];
+    }>('/bookings/', { bookings: lines }, { auth: true }),
 };
