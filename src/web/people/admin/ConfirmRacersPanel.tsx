@@ -1,19 +1,5 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { RACER_MSG, type RacerDecision } from '../../../domain/people/racers.ts';
 import { activeElement } from '../../ui/focus.ts';
@@ -21,6 +7,7 @@ import responsive from '../../ui/responsive.module.css';
 import { toast } from '../../ui/toast.ts';
 import { useAssociation } from '../../ui/useAssociation.ts';
 import classes from './ConfirmRacersPanel.module.css';
+import { CountLine, ListPages, LoadFailed, SearchBox } from './ListParts.tsx';
 import { type Busy, RacerCards, RacersTable } from './RacerList.tsx';
 import { type RacerProfile, type RacersQuery, useDecideRacer, useRacers } from './racers-api.ts';
 import {
@@ -142,15 +129,12 @@ export function ConfirmRacersPanel() {
         aria-label="Racer list"
       >
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="md">
-          <TextInput
+          <SearchBox
             label="Search racers"
             placeholder="Name, username, e-mail or racer number"
             value={search}
-            onChange={(e) => changeSearch(e.currentTarget.value)}
-            maxLength={100}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={search ? <CloseButton size="sm" aria-label="Clear search" onClick={clearSearch} /> : null}
-            w={{ base: '100%', xs: 320 }}
+            onChange={changeSearch}
+            onClear={clearSearch}
           />
           <Stack gap={4}>
             <Text component="span" size="sm" fw={500} id={statusLabelId}>
@@ -165,22 +149,19 @@ export function ConfirmRacersPanel() {
           </Stack>
         </Group>
 
-        <Group justify="space-between" gap="sm" mb="xs" mih={24}>
-          <Text size="sm" c="dimmed" aria-live="polite" data-testid="racer-count">
-            {loading ? 'Loading racers…' : countLabel(count, query.page, pages)}
-          </Text>
-          {list.isFetching && !loading && <Loader size="xs" aria-label="Updating the list" />}
-        </Group>
+        <CountLine
+          testId="racer-count"
+          loading={loading}
+          loadingText="Loading racers…"
+          count={count}
+          noun="racer"
+          page={query.page}
+          pages={pages}
+          fetching={list.isFetching}
+        />
 
         {list.isError && !list.data ? (
-          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />} title={RACER_MSG.fetchFailed}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">The list could not be loaded. Check your connection and try again.</Text>
-              <Button size="xs" variant="white" color="red" loading={list.isFetching} onClick={() => list.refetch()}>
-                Retry
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailed title={RACER_MSG.fetchFailed} retrying={list.isFetching} onRetry={() => list.refetch()} />
         ) : (
           <div className={classes.list} aria-busy={refreshing || loading}>
             <div className={responsive.wideOnly}>
@@ -192,32 +173,10 @@ export function ConfirmRacersPanel() {
           </div>
         )}
 
-        {pages > 1 && (
-          <Group component="nav" aria-label="Racer pages" justify="center" mt="md">
-            <Pagination
-              total={pages}
-              value={Math.min(query.page, pages)}
-              onChange={changePage}
-              siblings={1}
-              size="sm"
-              getItemProps={(page) => ({
-                'aria-label': `Page ${page}`,
-                'aria-current': page === query.page ? 'page' : undefined,
-              })}
-              getControlProps={(control) => ({
-                'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
-              })}
-            />
-          </Group>
-        )}
+        <ListPages label="Racer pages" page={query.page} pages={pages} onPage={changePage} />
       </Paper>
     </Stack>
   );
-}
-
-function countLabel(count: number, page: number, pages: number): string {
-  const racers = `${count} racer${count === 1 ? '' : 's'}`;
-  return pages > 1 ? `${racers} · page ${Math.min(page, pages)} of ${pages}` : racers;
 }
 
 /** After a decision: focus stays where it is if it still can; otherwise it goes to the decided

@@ -5,6 +5,7 @@ import { LINK_MSG, type LinkAction } from '../../../domain/people/link-requests.
 import { softDisabled } from '../../ui/focus.ts';
 import { STATUS_COLOR, STATUS_LABEL } from '../status.ts';
 import classes from './ConfirmRacersPanel.module.css';
+import { TableFiller } from './ListParts.tsx';
 import type { AdminLinkRequest } from './link-requests-api.ts';
 import { ACTION_STATUS, person } from './link-requests-model.ts';
 import { racerNumberLabel } from './racers-model.ts';
@@ -84,25 +85,9 @@ export function LinkRequestsTable({ requests, loading, code, busy, onDecide, onF
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {loading &&
-            Array.from({ length: 4 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-              <Table.Tr key={i} className={classes.placeholderRow} aria-hidden>
-                {Array.from({ length: COLUMNS }, (_, j) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-                  <Table.Td key={j}>
-                    <Skeleton height={14} radius="sm" />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          {!loading && requests.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS}>
-                <NoRequests />
-              </Table.Td>
-            </Table.Tr>
-          )}
+          <TableFiller loading={loading} empty={requests.length === 0} rows={4} columns={COLUMNS}>
+            <NoRequests />
+          </TableFiller>
           {requests.map((r) => (
             <Table.Tr key={r.id} data-request={r.id}>
               <Table.Td>{requester(r, code)}</Table.Td>

@@ -1,19 +1,5 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { LINK_MSG, type LinkAction } from '../../../domain/people/link-requests.ts';
 import { useAdminStore } from '../../admin/store.ts';
@@ -24,6 +10,7 @@ import { useAssociation } from '../../ui/useAssociation.ts';
 import classes from './ConfirmRacersPanel.module.css';
 import { FamilyModal } from './FamilyModal.tsx';
 import { type LinkBusy, LinkRequestCards, LinkRequestsTable } from './LinkRequestList.tsx';
+import { CountLine, ListPages, LoadFailed, SearchBox } from './ListParts.tsx';
 import { type AdminLinkRequest, type LinkRequestsQuery, useDecideLink, useLinkRequests } from './link-requests-api.ts';
 import {
   DEFAULT_LINK_FILTER,
@@ -122,15 +109,12 @@ export function LinkRequestsPanel() {
       </Text>
       <Paper withBorder radius="md" component="section" className={classes.section} aria-label="Link request list">
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="md">
-          <TextInput
+          <SearchBox
             label="Search link requests"
             placeholder="Name, username or e-mail"
             value={search}
-            onChange={(e) => changeSearch(e.currentTarget.value)}
-            maxLength={100}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={search ? <CloseButton size="sm" aria-label="Clear search" onClick={clearSearch} /> : null}
-            w={{ base: '100%', xs: 320 }}
+            onChange={changeSearch}
+            onClear={clearSearch}
           />
           <Stack gap={4}>
             <Text component="span" size="sm" fw={500} id={statusLabelId}>
@@ -145,24 +129,19 @@ export function LinkRequestsPanel() {
           </Stack>
         </Group>
 
-        <Group justify="space-between" gap="sm" mb="xs" mih={24}>
-          <Text size="sm" c="dimmed" aria-live="polite" data-testid="link-count">
-            {loading
-              ? 'Loading link requests…'
-              : `${count} request${count === 1 ? '' : 's'}${pages > 1 ? ` · page ${Math.min(query.page, pages)} of ${pages}` : ''}`}
-          </Text>
-          {list.isFetching && !loading && <Loader size="xs" aria-label="Updating the list" />}
-        </Group>
+        <CountLine
+          testId="link-count"
+          loading={loading}
+          loadingText="Loading link requests…"
+          count={count}
+          noun="request"
+          page={query.page}
+          pages={pages}
+          fetching={list.isFetching}
+        />
 
         {list.isError && !list.data ? (
-          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />} title={LINK_MSG.listFailed}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">The list could not be loaded. Check your connection and try again.</Text>
-              <Button size="xs" variant="white" color="red" loading={list.isFetching} onClick={() => list.refetch()}>
-                Retry
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailed title={LINK_MSG.listFailed} retrying={list.isFetching} onRetry={() => list.refetch()} />
         ) : (
           <div className={classes.list} aria-busy={list.isPlaceholderData || loading}>
             <div className={responsive.wideOnly}>
@@ -174,24 +153,12 @@ export function LinkRequestsPanel() {
           </div>
         )}
 
-        {pages > 1 && (
-          <Group component="nav" aria-label="Link request pages" justify="center" mt="md">
-            <Pagination
-              total={pages}
-              value={Math.min(query.page, pages)}
-              onChange={(page) => setQuery((q) => ({ ...q, page }))}
-              siblings={1}
-              size="sm"
-              getItemProps={(page) => ({
-                'aria-label': `Page ${page}`,
-                'aria-current': page === query.page ? 'page' : undefined,
-              })}
-              getControlProps={(control) => ({
-                'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
-              })}
-            />
-          </Group>
-        )}
+        <ListPages
+          label="Link request pages"
+          page={query.page}
+          pages={pages}
+          onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        />
       </Paper>
       <FamilyModal familyId={familyId} onClose={() => setFamilyId(null)} canRemove={isSuper} />
     </Stack>

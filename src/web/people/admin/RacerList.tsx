@@ -3,6 +3,7 @@ import { IconCheck, IconUserSearch, IconX } from '@tabler/icons-react';
 import { RACER_MSG, type RacerDecision, type RacerStatus } from '../../../domain/people/racers.ts';
 import { softDisabled } from '../../ui/focus.ts';
 import classes from './ConfirmRacersPanel.module.css';
+import { TableFiller } from './ListParts.tsx';
 import type { RacerProfile } from './racers-api.ts';
 import {
   dateOfBirthLabel,
@@ -57,25 +58,9 @@ export function RacersTable({ racers, loading, code, busy, onDecide }: ListProps
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {loading &&
-            Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-              <Table.Tr key={i} className={classes.placeholderRow} aria-hidden>
-                {Array.from({ length: COLUMNS }, (_, j) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-                  <Table.Td key={j}>
-                    <Skeleton height={14} radius="sm" />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          {!loading && racers.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS}>
-                <NoRacers />
-              </Table.Td>
-            </Table.Tr>
-          )}
+          <TableFiller loading={loading} empty={racers.length === 0} rows={SKELETON_ROWS} columns={COLUMNS}>
+            <NoRacers />
+          </TableFiller>
           {racers.map((racer, index) => {
             const club = racerClub(racer.local_club, racer.other_club);
             return (

@@ -3,6 +3,7 @@ import { IconArchive, IconArrowBackUp, IconEdit, IconUserSearch } from '@tabler/
 import { USERS_MSG } from '../../../domain/people/users.ts';
 import { STATUS_COLOR, STATUS_LABEL } from '../status.ts';
 import classes from './ConfirmRacersPanel.module.css';
+import { TableFiller } from './ListParts.tsx';
 import { racerClub, racerName, racerNumberLabel } from './racers-model.ts';
 import type { UserProfile } from './users-api.ts';
 
@@ -95,25 +96,9 @@ export function UsersTable(props: ListProps) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {loading &&
-            Array.from({ length: 5 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-              <Table.Tr key={i} className={classes.placeholderRow} aria-hidden>
-                {Array.from({ length: COLUMNS }, (_, j) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-                  <Table.Td key={j}>
-                    <Skeleton height={14} radius="sm" />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          {!loading && users.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS}>
-                <NoUsers archivedView={archivedView} />
-              </Table.Td>
-            </Table.Tr>
-          )}
+          <TableFiller loading={loading} empty={users.length === 0} rows={5} columns={COLUMNS}>
+            <NoUsers archivedView={archivedView} />
+          </TableFiller>
           {users.map((u) => {
             const club = racerClub(u.local_club, u.other_club);
             return (

@@ -1,20 +1,6 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Group,
-  Loader,
-  Modal,
-  NativeSelect,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconAlertCircle, IconDownload, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconDownload, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { USERS_MSG } from '../../../domain/people/users.ts';
 import { useProfileStore } from '../../accounts/store.ts';
@@ -27,6 +13,7 @@ import { useAssociation } from '../../ui/useAssociation.ts';
 import classes from './ConfirmRacersPanel.module.css';
 import { CreateUserForm } from './CreateUserForm.tsx';
 import { EditUserForm } from './EditUserForm.tsx';
+import { CountLine, ListPages, LoadFailed, SearchBox } from './ListParts.tsx';
 import { racerName } from './racers-model.ts';
 import { UserCards, UsersTable } from './UserList.tsx';
 import { type UserProfile, useArchive, useRefreshPeople, useUsers } from './users-api.ts';
@@ -138,30 +125,19 @@ export function UsersPanel() {
 
       <Paper withBorder radius="md" component="section" className={classes.section} aria-label="User list">
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="md">
-          <TextInput
+          <SearchBox
             label="Search users"
             placeholder="Name, username, e-mail or racer number"
             value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              searchLater(e.currentTarget.value.trim());
+            onChange={(value) => {
+              setSearch(value);
+              searchLater(value.trim());
             }}
-            maxLength={100}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={
-              search ? (
-                <CloseButton
-                  size="sm"
-                  aria-label="Clear search"
-                  onClick={() => {
-                    setSearch('');
-                    searchLater.cancel();
-                    setQuery((q) => ({ ...q, search: '', page: 1 }));
-                  }}
-                />
-              ) : null
-            }
-            w={{ base: '100%', xs: 320 }}
+            onClear={() => {
+              setSearch('');
+              searchLater.cancel();
+              setQuery((q) => ({ ...q, search: '', page: 1 }));
+            }}
           />
           <NativeSelect
             label="Sort"
@@ -175,21 +151,19 @@ export function UsersPanel() {
           />
         </Group>
 
-        <Group justify="space-between" gap="sm" mb="xs" mih={24}>
-          <Text size="sm" c="dimmed" aria-live="polite" data-testid="user-count">
-            {loading
-              ? 'Loading users…'
-              : `${count} ${noun}${count === 1 ? '' : 's'}${pages > 1 ? ` · page ${Math.min(query.page, pages)} of ${pages}` : ''}`}
-          </Text>
-          {list.isFetching && !loading && <Loader size="xs" aria-label="Updating the list" />}
-        </Group>
+        <CountLine
+          testId="user-count"
+          loading={loading}
+          loadingText="Loading users…"
+          count={count}
+          noun={noun}
+          page={query.page}
+          pages={pages}
+          fetching={list.isFetching}
+        />
 
         {list.isError && !list.data ? (
-          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />} title={USERS_MSG.fetchFailed}>
-            <Button size="xs" variant="white" color="red" loading={list.isFetching} onClick={() => list.refetch()}>
-              Retry
-            </Button>
-          </Alert>
+          <LoadFailed title={USERS_MSG.fetchFailed} retrying={list.isFetching} onRetry={() => list.refetch()} />
         ) : (
           <div className={classes.list} aria-busy={list.isPlaceholderData || loading}>
             <div className={responsive.wideOnly}>
@@ -201,24 +175,12 @@ export function UsersPanel() {
           </div>
         )}
 
-        {pages > 1 && (
-          <Group component="nav" aria-label="User pages" justify="center" mt="md">
-            <Pagination
-              total={pages}
-              value={Math.min(query.page, pages)}
-              onChange={(page) => setQuery((q) => ({ ...q, page }))}
-              siblings={1}
-              size="sm"
-              getItemProps={(page) => ({
-                'aria-label': `Page ${page}`,
-                'aria-current': page === query.page ? 'page' : undefined,
-              })}
-              getControlProps={(control) => ({
-                'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
-              })}
-            />
-          </Group>
-        )}
+        <ListPages
+          label="User pages"
+          page={query.page}
+          pages={pages}
+          onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        />
       </Paper>
 
       <Modal
