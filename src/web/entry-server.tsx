@@ -39,6 +39,8 @@ export interface PaintedPage {
   modules: string[];
   /** Every read the page needs answered: false sends the page once, uncached. */
   complete: boolean;
+  /** The keys of the reads that failed (twice), for the server's log. */
+  failedReads: string[];
 }
 
 const routes = createRoutes();
@@ -82,8 +84,12 @@ export async function render(url: string, options: { maintenance: boolean; now: 
   const client = createQueryClient();
   const queries = options.maintenance ? [associationQuery] : [...SHELL_QUERIES, ...(handle.queries ?? [])];
   await Promise.all(queries.map((query) => client.prefetchQuery(query)));
-  // a read that failed is painted as the browser would show it, and the page is not cached
-  const complete = queries.every((query) => client.getQueryState(query.queryKey)?.status === 'success');
+  // a read that failed is tried once more (a busy moment); if it fails again it is painted as the
+  // browser would show it, the page is not cached, and the server logs which read it was
+  const failed = () => queries.filter((query) => client.getQueryState(query.queryKey)?.status !== 'success');
+  if (failed().length > 0) await Promise.all(failed().map((query) => client.prefetchQuery(query)));
+  const failedReads = failed().map((query) => JSON.stringify(query.queryKey));
+  const complete = failedReads.length === 0;
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
@@ -113,5 +119,6 @@ export async function render(url: string, options: { maintenance: boolean; now: 
     expiresAt: hasEvents ? nextDisplayChange(events, options.now).getTime() : null,
     modules: [...(handle.module ? [handle.module] : []), ...(options.maintenance ? [MAINTENANCE_MODULE] : [])],
     complete,
+    failedReads,
   };
 }

@@ -19,6 +19,7 @@ export interface PaintedPage {
   modules: string[];
   /** False when one of the page's reads failed while it was painted: sent, never cached. */
   complete?: boolean;
+  failedReads?: string[];
 }
 
 export interface Renderer {

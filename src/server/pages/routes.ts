@@ -70,6 +70,8 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
     const maintenance = await isMaintenanceEnabled(ctx);
     const load = async () => {
       const page = await renderer.render(request.url, { maintenance, now: ctx.now() });
+      if (page.complete === false)
+        request.log.warn({ url: request.url, failedReads: page.failedReads ?? [] }, 'page painted with a failed read');
       return {
         body: template.fill(page),
         contentType: HTML,
