@@ -112,6 +112,14 @@ describe('textField (the zod form of the rule)', () => {
     return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message]);
   };
 
+  it('counts length in UTF-16 units as textProblem and the browser do, not in code points', () => {
+    // five emoji: five code points, ten units; the password field takes eight
+    const emoji = '🖢🪳🖢🪳🖢';
+    expect(textProblem(emoji, { label: 'Password', max: 8 })).toBe(TEXT_MSG.tooLong('Password', 8));
+    expect(issues({ question: 'Why?', secret: emoji })).toEqual([['secret', TEXT_MSG.tooLong('Password', 8)]]);
+    expect(issues({ question: 'Why?', secret: '🖢🪳🖢🪳' })).toEqual([]);
+  });
+
   it('answers the required message for a missing or null value, and "must be text" for another type', () => {
     expect(issues({})).toEqual([['question', 'Question is required']]);
     expect(issues({ question: null })).toEqual([['question', 'Question is required']]);

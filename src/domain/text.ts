@@ -74,7 +74,11 @@ export function textField(rule: TextRule) {
   const missing = rule.required ?? TEXT_MSG.required(rule.label);
   const base = z.string({ error: (issue) => (issue.input == null ? missing : notText) });
   const schema = (rule.raw ? base : base.trim())
-    .max(rule.max, { error: rule.format ?? TEXT_MSG.tooLong(rule.label, rule.max), abort: true })
+    // UTF-16 units, as the browser's maxlength and textProblem count (zod's max counts code points)
+    .refine((value) => value.length <= rule.max, {
+      error: rule.format ?? TEXT_MSG.tooLong(rule.label, rule.max),
+      abort: true,
+    })
     .refine((value) => !hasRefusedCharacters(value, rule.multiline), {
       error: rule.format ?? TEXT_MSG.notAllowed(rule.label),
     });

@@ -19,6 +19,9 @@ import type { Database } from './db/client.ts';
 import { eventsRoutes } from './events/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { registerWeb } from './pages/routes.ts';
+import { schedulePaymentJobs } from './payments/jobs.ts';
+import { createProviders } from './payments/providers.ts';
+import { paymentRoutes } from './payments/routes.ts';
 import { bookedParticipantsRoutes } from './people/booked-routes.ts';
 import { familyRoutes } from './people/family-routes.ts';
 import { peopleRoutes } from './people/routes.ts';
@@ -46,6 +49,9 @@ export interface BuildOptions {
   now?: () => Date;
   /** Where the log goes instead of standard output (tests read it). */
   logStream?: { write(line: string): void };
+  /** Test-only: switches the capacity guard off, for the canary that proves the overselling test
+   * can see a race. Never read from the environment. */
+  unsafeNoPlaceGuard?: true;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -89,6 +95,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         production: config.isProduction,
       }),
     now: options.now ?? (() => new Date()),
+    payments: createProviders(config.payments, database.db),
+    placeGuard: options.unsafeNoPlaceGuard !== true,
   };
   app.decorate('ctx', ctx);
 
@@ -127,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(bookedParticipantsRoutes(ctx));
       await api.register(usersRoutes(ctx));
       await api.register(cartRoutes(ctx));
+      await api.register(paymentRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );
@@ -135,12 +144,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerWeb(app, ctx);
   const frontCache = createFrontCache(ctx, { log: app.log, sampler });
   app.decorate('front', frontCache);
+  let stopJobs = () => {};
   app.addHook('onReady', (done) => {
     front = frontCache;
+    stopJobs = schedulePaymentJobs(ctx, app.log);
     done();
   });
   app.addHook('preClose', (done) => {
     frontCache.close();
+    stopJobs();
     done();
   });
   app.addHook('onClose', async () => database.close());

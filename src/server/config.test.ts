@@ -187,3 +187,60 @@ describe('configuration: TRUST_PROXY', () => {
     expect(refusal({ TRUST_PROXY: '-1' })).toThrow(bad('-1'));
   });
 });
+
+describe('payment providers', () => {
+  const STRIPE = {
+    STRIPE_SECRET_KEY: 'sk_test_1',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+    STRIPE_WEBHOOK_SECRET: 'whsec_1',
+  };
+  const PAYPAL = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
+
+  it('without keys, outside production, the demo provider stands in and the log says so', () => {
+    const { payments } = loadConfig({ JWT_SECRET: GOOD_SECRET });
+    expect(payments).toMatchObject({ stripe: null, paypal: null, demo: true });
+    expect(payments.notice).toEqual({
+      level: 'info',
+      message:
+        'No keys for card payments (STRIPE_*) and wallet payments (PAYPAL_*): the demo payment provider stands in (labelled on screen; no money moves).',
+    });
+  });
+
+  it('in production the demo provider is refused: without keys nothing stands in, and the log warns', () => {
+    const { payments } = loadConfig({ NODE_ENV: 'production', JWT_SECRET: GOOD_SECRET, ...PAYPAL });
+    expect(payments).toMatchObject({ stripe: null, demo: false, paypal: { environment: 'production' } });
+    expect(payments.notice?.level).toBe('warn');
+    expect(payments.notice?.message).toContain('in production nothing stands in');
+  });
+
+  it('with every key, both real providers and no demo; the API addresses may point elsewhere (stand-ins)', () => {
+    const { payments } = loadConfig({
+      JWT_SECRET: GOOD_SECRET,
+      ...STRIPE,
+      ...PAYPAL,
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+      PAYPAL_API_URL: 'http://127.0.0.1:12112',
+    });
+    expect(payments).toEqual({
+      stripe: {
+        secretKey: 'sk_test_1',
+        publishableKey: 'pk_test_1',
+        webhookSecret: 'whsec_1',
+        apiUrl: 'http://127.0.0.1:12111',
+      },
+      paypal: { clientId: 'id', clientSecret: 'secret', environment: 'sandbox', apiUrl: 'http://127.0.0.1:12112' },
+      demo: false,
+      notice: null,
+    });
+  });
+
+  it('half a provider configuration fails at start, naming what is missing', () => {
+    expect(() => loadConfig({ JWT_SECRET: GOOD_SECRET, STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: set all three/,
+    );
+    expect(() => loadConfig({ JWT_SECRET: GOOD_SECRET, PAYPAL_CLIENT_ID: 'id' })).toThrow(/set both or neither/);
+    expect(() => loadConfig({ JWT_SECRET: GOOD_SECRET, ...STRIPE, STRIPE_API_URL: 'ftp://x' })).toThrow(
+      /STRIPE_API_URL/,
+    );
+  });
+});

@@ -106,6 +106,14 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy,
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().default('dist/web'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'production']).optional(),
+  PAYPAL_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -115,6 +123,22 @@ export type TrustHops = ((address: string, hop: number) => boolean) & { hops: nu
 
 function trustHops(hops: number): TrustHops {
   return Object.assign((_address: string, hop: number) => hop < hops, { hops });
+}
+
+/** The payment providers (docs/decisions/0019). A provider without keys is null; outside
+ * production the demo provider then stands in for it, in production nothing does. */
+export interface PaymentsConfig {
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
+  paypal: {
+    clientId: string;
+    clientSecret: string;
+    environment: 'sandbox' | 'production';
+    apiUrl: string | undefined;
+  } | null;
+  /** The demo provider stands in for a provider without keys (never in production). */
+  demo: boolean;
+  /** Said in the log at start when a provider has no keys. */
+  notice: Notice | null;
 }
 
 /** Something the server should say in its log at start (main.ts writes them). */
@@ -153,6 +177,7 @@ export interface Config {
   trustProxy: false | string[] | TrustHops;
   seedDemo: boolean;
   webDist: string;
+  payments: PaymentsConfig;
   /** Said in the log at start: a random development secret, mail going to the log … */
   notices: Notice[];
 }
@@ -228,6 +253,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       message: `TRUST_PROXY=${e.TRUST_PROXY} believes whoever connects to ${e.HOST} directly about the client's address; if anything but your proxies can reach it, set TRUST_PROXY to their addresses instead`,
     });
   }
+  const payments = paymentsConfig(e, isProduction);
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -255,6 +281,55 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // embedded database. A real database (DATABASE_URL) or production never gets it by default.
     seedDemo: e.SEED_DEMO ?? (!isProduction && !databaseUrl),
     webDist: e.WEB_DIST,
+    payments,
     notices,
   };
+}
+
+/** All of a provider's keys or none of them: half a configuration fails at start. */
+function paymentsConfig(e: Env, isProduction: boolean): PaymentsConfig {
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    throw invalid(
+      'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET',
+      'set all three (card payments need the secret key, the publishable key and the webhook signing secret) or none',
+    );
+  }
+  if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
+    throw invalid('PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET', 'set both or neither');
+  }
+  const stripe =
+    e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiUrl: e.STRIPE_API_URL,
+        }
+      : null;
+  const paypal =
+    e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+      ? {
+          clientId: e.PAYPAL_CLIENT_ID,
+          clientSecret: e.PAYPAL_CLIENT_SECRET,
+          environment: e.PAYPAL_ENVIRONMENT ?? (isProduction ? ('production' as const) : ('sandbox' as const)),
+          apiUrl: e.PAYPAL_API_URL,
+        }
+      : null;
+  const missing = [stripe ? null : 'card payments (STRIPE_*)', paypal ? null : 'wallet payments (PAYPAL_*)'].filter(
+    Boolean,
+  );
+  const notice: Notice | null =
+    missing.length === 0
+      ? null
+      : isProduction
+        ? {
+            level: 'warn',
+            message: `No keys for ${missing.join(' and ')}: in production nothing stands in, so those payments are refused. Set the provider's keys.`,
+          }
+        : {
+            level: 'info',
+            message: `No keys for ${missing.join(' and ')}: the demo payment provider stands in (labelled on screen; no money moves).`,
+          };
+  return { stripe, paypal, demo: !isProduction && (!stripe || !paypal), notice };
 }

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { Providers } from './payments/providers.ts';
 import type { Mailer } from './plugins/mail.ts';
 
 /** What every service receives: configuration, the database, mail and the clock. Tests replace
@@ -9,4 +10,9 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   now: () => Date;
+  /** The payment providers of this configuration. */
+  payments: Providers;
+  /** False only in the canary test that proves the overselling test can see a race: places are
+   * then checked against a read taken before the transaction, without the event's row lock. */
+  placeGuard: boolean;
 }

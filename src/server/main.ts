@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, database });
   for (const notice of config.notices) app.log[notice.level](notice.message);
+  if (config.payments.notice) app.log[config.payments.notice.level](config.payments.notice.message);
   // One instance at a time migrates and seeds; another started at once waits, then finds it done.
   const seeded = await withStartupLock(
     config.databaseUrl,

@@ -13,6 +13,8 @@ export const EVENT_MSG = {
   quantity: 'Quantity must be a whole number of at least 1',
   quantityTooHigh: 'Quantity must be 10000 or fewer',
   quantityBelowBooked: (booked: number) => `Quantity cannot be less than the places already booked (${booked})`,
+  quantityBelowTaken: (booked: number, held: number) =>
+    `Quantity cannot be less than the places already booked (${booked}) and held by payments under way (${held})`,
   typeChangeWithBookings: (booked: number) => `The event type cannot be changed while places are booked (${booked})`,
   openDateRequired: 'Registration open date is required',
   openTimeRequired: 'Registration open time is required',

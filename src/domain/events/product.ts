@@ -43,13 +43,18 @@ export const ProductSchema = z.object({
   registration_close_time: time.nullable(),
   quantity: z.number().int(),
   booked_quantity: z.number().int(),
+  /** Places held by payments under way (15 minutes each at most). */
+  held_quantity: z.number().int(),
   is_full: z.boolean(),
   is_cancelled: z.boolean(),
   documents: z.array(ProductDocumentSchema),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-/** A race event is full when every place is taken; other events never are. */
-export function isFull(event: Pick<Product, 'event_type' | 'quantity' | 'booked_quantity'>): boolean {
-  return event.event_type === 'race' && event.booked_quantity >= event.quantity;
+/** A race event is full when every place is booked or held by a payment under way; other events
+ * never are. */
+export function isFull(
+  event: Pick<Product, 'event_type' | 'quantity' | 'booked_quantity'> & { held_quantity?: number },
+): boolean {
+  return event.event_type === 'race' && event.booked_quantity + (event.held_quantity ?? 0) >= event.quantity;
 }

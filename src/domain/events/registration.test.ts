@@ -241,6 +241,14 @@ describe('full, cancelled and other events', () => {
     expect(state(race({ quantity: 20, booked_quantity: 19 }), open)).toEqual(BOOKABLE);
   });
 
+  it('places held by payments under way count as taken: Event Full when booked + held reach the quantity', () => {
+    expect(state(race({ quantity: 20, booked_quantity: 15, held_quantity: 5 }), open)).toEqual({
+      status: 'full',
+      bookable: false,
+    });
+    expect(state(race({ quantity: 20, booked_quantity: 15, held_quantity: 4 }), open)).toEqual(BOOKABLE);
+  });
+
   it('a full event still shows Opening before its window and Entry Closed after it', () => {
     const full = race({ quantity: 5, booked_quantity: 5 });
     expect(state(full, '2026-01-10T18:59:00Z')).toEqual(OPENING);

@@ -1,5 +1,5 @@
 import { LONDON } from '../dates.ts';
-import type { Product } from './product.ts';
+import { isFull, type Product } from './product.ts';
 
 /**
  * The registration window of a race event (doc 1 §4), evaluated on the Europe/London wall clock
@@ -22,7 +22,7 @@ export type RegistrationFields = Pick<
   | 'quantity'
   | 'booked_quantity'
   | 'is_cancelled'
->;
+> & { held_quantity?: number };
 
 /** Where the clock stands against the window: before it opens, inside it, or after it closed. */
 export type WindowPhase = 'before' | 'open' | 'after';
@@ -122,6 +122,6 @@ export function registrationState(event: RegistrationFields, now: Date): Registr
   const phase = windowPhase(event, now);
   if (phase === null || phase === 'after') return { status: 'closed', bookable: false };
   if (phase === 'before') return { status: 'opening', bookable: false };
-  if (event.booked_quantity >= event.quantity) return { status: 'full', bookable: false };
+  if (isFull(event)) return { status: 'full', bookable: false };
   return { status: 'closing', bookable: true };
 }

@@ -24,6 +24,8 @@ const Line = z.strictObject({
 
 const BookingsBody = z.strictObject({
   bookings: z.array(Line).min(1, 'Send at least one booking.').max(BULK_ADD_MAX, CART_MSG.tooMany),
+  /** The confirmed payment the paid lines are booked against (absent: free lines only). */
+  payment_reference: textField({ label: 'Payment reference', max: 100 }).optional(),
 });
 
 const BulkAddBody = z.strictObject({
@@ -112,7 +114,8 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: BookingResultSchema },
         },
       },
-      async (request) => bookLines(ctx, request.log, currentUser(request).id, request.body.bookings),
+      async (request) =>
+        bookLines(ctx, request.log, currentUser(request).id, request.body.bookings, request.body.payment_reference),
     );
 
     api.post(

@@ -31,6 +31,7 @@ function selectCart(db: Db | Tx) {
     .select({
       id: cartItems.id,
       eventId: cartItems.eventId,
+      participantId: cartItems.participantId,
       username: users.username,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -45,7 +46,12 @@ function selectCart(db: Db | Tx) {
     .innerJoin(events, eq(events.id, cartItems.eventId));
 }
 
-type CartRow = Awaited<ReturnType<ReturnType<typeof selectCart>['where']>>[number];
+export type CartRow = Awaited<ReturnType<ReturnType<typeof selectCart>['where']>>[number];
+
+/** The user's cart lines with their events' prices and names, first added first. */
+export function cartRows(db: Db | Tx, userId: number): Promise<CartRow[]> {
+  return selectCart(db).where(eq(cartItems.ownerId, userId)).orderBy(asc(cartItems.id));
+}
 
 function toCartItem(r: CartRow): CartItem {
   return {
@@ -64,8 +70,7 @@ function toCartItem(r: CartRow): CartItem {
 
 /** GET /cart/: the user's cart, first added first. */
 export async function listCart(ctx: AppContext, userId: number): Promise<CartItem[]> {
-  const rows = await selectCart(ctx.db).where(eq(cartItems.ownerId, userId)).orderBy(asc(cartItems.id));
-  return rows.map(toCartItem);
+  return (await cartRows(ctx.db, userId)).map(toCartItem);
 }
 
 /** GET /check-bookings/{productId}/: who of the family can be entered for the event, and why not. */

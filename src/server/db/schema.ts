@@ -187,7 +187,9 @@ export const storedFiles = pgTable('stored_files', {
 const fileRef = (name: string) => text(name).references(() => storedFiles.key, { onDelete: 'set null' });
 
 /** An event (the API calls it a product). Money in integer pence; windows are London local
- * dates and times (decisions.md). `booked` counts places taken; bookings arrive later. */
+ * dates and times (decisions.md). `booked` counts places taken by bookings; `held` counts places
+ * held by payments under way (payment_lines in state held). booked + held never passes quantity:
+ * both move only under the event's row lock (docs/decisions/0019). */
 export const events = pgTable(
   'events',
   {
@@ -208,6 +210,7 @@ export const events = pgTable(
     registrationCloseTime: text('registration_close_time'),
     quantity: integer('quantity').notNull().default(0),
     booked: integer('booked').notNull().default(0),
+    held: integer('held').notNull().default(0),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -313,3 +316,69 @@ export const faqs = pgTable('faqs', {
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type LinkRequestRow = typeof linkRequests.$inferSelect;
+
+/**
+ * A card or wallet payment (issue 9; docs/decisions/0019). Starting one holds the places of its
+ * lines until `heldUntil`; the provider's confirmation (webhook, the client's call after paying,
+ * or a capture) settles it once: each line becomes a booking or, when its place was lost, is
+ * refunded. `reference` is the provider's id (PaymentIntent, PayPal order, demo payment).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    provider: text('provider', { enum: ['stripe', 'paypal', 'demo'] }).notNull(),
+    reference: text('reference'),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    status: text('status', { enum: ['started', 'succeeded', 'canceled'] })
+      .notNull()
+      .default('started'),
+    /** What the provider last said (demo: the demo payment's own state). */
+    providerStatus: text('provider_status'),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** PayPal: the capture to refund. */
+    captureReference: text('capture_reference'),
+    refundDuePence: integer('refund_due_pence').notNull().default(0),
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    refundReference: text('refund_reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_reference_idx').on(t.provider, t.reference),
+    index('payments_user_idx').on(t.userId),
+    index('payments_started_idx').on(t.heldUntil).where(sql`${t.status} = 'started'`),
+  ],
+);
+
+/** One participant on one event within a payment: held, then booked, released (hold lapsed or
+ * payment replaced) or lost (paid, but no place was left: refunded). */
+export const paymentLines = pgTable(
+  'payment_lines',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'restrict' }),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    pricePence: integer('price_pence').notNull(),
+    state: text('state', { enum: ['held', 'booked', 'released', 'lost'] })
+      .notNull()
+      .default('held'),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('payment_lines_payment_event_participant_idx').on(t.paymentId, t.eventId, t.participantId),
+    uniqueIndex('payment_lines_one_hold_idx').on(t.eventId, t.participantId).where(sql`${t.state} = 'held'`),
+    index('payment_lines_event_idx').on(t.eventId),
+  ],
+);

@@ -62,6 +62,7 @@ describe('POST /api/v1/products/create/', () => {
       registration_close_time: '18:00',
       quantity: 150,
       booked_quantity: 0,
+      held_quantity: 0,
       is_full: false,
       is_cancelled: false,
       documents: [],

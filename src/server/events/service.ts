@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, like, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import {
   EVENT_MSG,
   type EventValues,
@@ -146,7 +146,11 @@ export async function updateEvent(ctx: AppContext, id: number, form: MultipartFo
     if (!locked) throw notFound();
     const sameSlug = eventSlug(values.name, values.date) === eventSlug(locked.name, locked.date);
     const slug = sameSlug ? locked.slug : await allocateSlug(tx, values, id);
-    const guard = values.eventType === 'race' ? lte(events.booked, values.quantity) : eq(events.booked, 0);
+    // held places count: a payment under way converts its hold into a booking without asking again
+    const guard =
+      values.eventType === 'race'
+        ? sql`${events.booked} + ${events.held} <= ${values.quantity}`
+        : and(eq(events.booked, 0), eq(events.held, 0));
     const [row] = await tx
       .update(events)
       .set({
@@ -161,8 +165,14 @@ export async function updateEvent(ctx: AppContext, id: number, form: MultipartFo
     if (!row) {
       throw AppError.validation(
         values.eventType === 'race'
-          ? { quantity: [EVENT_MSG.quantityBelowBooked(locked.booked)] }
-          : { event_type: [EVENT_MSG.typeChangeWithBookings(locked.booked)] },
+          ? {
+              quantity: [
+                locked.held > 0
+                  ? EVENT_MSG.quantityBelowTaken(locked.booked, locked.held)
+                  : EVENT_MSG.quantityBelowBooked(locked.booked),
+              ],
+            }
+          : { event_type: [EVENT_MSG.typeChangeWithBookings(locked.booked + locked.held)] },
       );
     }
     return [keys.image ? locked.image : null, keys.logo ? locked.logo : null];
@@ -211,6 +221,12 @@ export async function assertBookable(
 }
 
 /** Why an event cannot be booked at `now`, or null when it can. */
+/** The refusal of the event itself, its places aside (not a race, cancelled, window not open):
+ * places are the capacity guard's to judge (payments/places.ts). */
+export function windowRefusal(row: EventRow, now: Date): string | null {
+  return bookingRefusal({ ...row, booked: 0, held: 0, quantity: 1 }, now);
+}
+
 export function bookingRefusal(row: EventRow, now: Date): string | null {
   const state = registrationState(toProduct(row), now);
   return state.bookable ? null : (REFUSALS[state.status] ?? EVENT_MSG.registrationNotOpen);

@@ -36,7 +36,13 @@ export function toProduct(row: EventRow, documents: EventDocumentRow[] = []): Pr
     registration_close_time: row.registrationCloseTime,
     quantity: row.quantity,
     booked_quantity: row.booked,
-    is_full: isFull({ event_type: row.eventType, quantity: row.quantity, booked_quantity: row.booked }),
+    held_quantity: row.held,
+    is_full: isFull({
+      event_type: row.eventType,
+      quantity: row.quantity,
+      booked_quantity: row.booked,
+      held_quantity: row.held,
+    }),
     is_cancelled: row.cancelledAt !== null,
     documents: documents.map(toProductDocument),
   };

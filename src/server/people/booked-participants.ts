@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { bookings, events, profiles, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { moveBooked, placeFree } from '../payments/places.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
 
 /** A booked participant (doc 2 §3): the booking's id, the participant's names and profile. */
@@ -153,16 +154,14 @@ export async function addParticipant(
       .from(bookings)
       .where(and(eq(bookings.eventId, eventId), eq(bookings.userId, userId)));
     if (already) throw new AppError('CONFLICT', BOOKED_MSG.alreadyBooked(`${person.firstName} ${person.lastName}`));
-    if (event.booked >= event.quantity) throw new AppError('CONFLICT', EVENT_MSG.full);
+    // places held by payments under way count (payments/places.ts)
+    if (!(await placeFree(tx, event, ctx.now()))) throw new AppError('CONFLICT', EVENT_MSG.full);
     const [created] = await tx
       .insert(bookings)
       .values({ eventId, userId, bookedById: adminId, source: 'ADMIN', createdAt: ctx.now() })
       .returning({ id: bookings.id });
     if (!created) throw new Error('booking insert returned nothing');
-    await tx
-      .update(events)
-      .set({ booked: sql`${events.booked} + 1` })
-      .where(eq(events.id, eventId));
+    await moveBooked(tx, eventId, 1);
     const [row] = await selectBooked(tx).where(eq(bookings.id, created.id));
     if (!row) throw new Error('booking vanished');
     return row;

@@ -8,18 +8,33 @@ import type { Config } from '../config.ts';
  * are the same for every response — no per-request nonces — so helmet runs once at start-up and
  * each reply gets the ready-made set: running it per request halved the public reads' throughput.
  */
+/**
+ * The payment providers' hosts (decisions.md): allowed on every page, since the app moves between
+ * pages without reloading; their scripts load only when a payment page opens. Stripe.js and its
+ * Payment Element frames; PayPal's button script, its windows and its API calls.
+ */
+export const PAYMENT_HOSTS = {
+  script: ['https://js.stripe.com', 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+  frame: [
+    'https://js.stripe.com',
+    'https://hooks.stripe.com',
+    'https://www.paypal.com',
+    'https://www.sandbox.paypal.com',
+  ],
+  connect: ['https://api.stripe.com', 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+  img: ['https://*.stripe.com', 'https://www.paypalobjects.com'],
+};
+
 export function helmetOptions(config: Config): HelmetOptions {
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...PAYMENT_HOSTS.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        // The payment issue adds its providers' hosts here and to script-src, with the code that
-        // needs them.
-        frameSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...PAYMENT_HOSTS.img],
+        connectSrc: ["'self'", ...PAYMENT_HOSTS.connect],
+        frameSrc: ["'self'", ...PAYMENT_HOSTS.frame],
         upgradeInsecureRequests: config.isProduction ? [] : null,
       },
     },

@@ -6,6 +6,8 @@ export interface FixtureUser {
   id: number;
   username: string;
   password: string;
+  firstName: string;
+  lastName: string;
 }
 
 type Kind = 'user' | 'admin' | 'super';
@@ -24,6 +26,7 @@ export async function createUser(
   options: { kind?: Kind; username?: string; password?: string; email?: string; racer?: boolean } = {},
 ): Promise<FixtureUser> {
   counter += 1;
+  const lastName = `User${counter}`;
   const username = options.username ?? `testuser${String(counter).padStart(4, '0')}`;
   const password = options.password ?? 'Secret#Pass1';
   const [user] = await app.ctx.db
@@ -33,7 +36,7 @@ export async function createUser(
       email: options.email ?? `${username}@example.com`,
       passwordHash: await hashPassword(password),
       firstName: 'Test',
-      lastName: `User${counter}`,
+      lastName,
       // on the app's clock, so that tests which move time see a consistent history
       passwordChangedAt: app.ctx.now(),
       createdAt: app.ctx.now(),
@@ -56,7 +59,7 @@ export async function createUser(
         }
       : {}),
   });
-  return { id: user.id, username, password };
+  return { id: user.id, username, password, firstName: 'Test', lastName };
 }
 
 /** Signs in through the API; returns the access token and the refresh cookie. */

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
-import { type App, buildApp } from '../app.ts';
+import { type App, type BuildOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { resetMaintenanceCache } from '../maintenance/service.ts';
@@ -112,11 +112,20 @@ export interface TestApp {
 
 /** One app and database per test file, emptied before each test. Use inside a describe block or
  * at file level:  `const t = useTestApp();` then `t.app.inject(...)` inside tests. */
-export function useTestApp(configOverrides: Record<string, string> = {}): TestApp {
+export function useTestApp(
+  configOverrides: Record<string, string> = {},
+  buildOptions: Pick<BuildOptions, 'unsafeNoPlaceGuard'> = {},
+): TestApp {
   const t = { clock: new TestClock(), outbox: new TestOutbox() } as TestApp;
   beforeAll(async () => {
     const database = await openTestDatabase();
-    t.app = await buildApp({ config: testConfig(configOverrides), database, mailer: t.outbox, now: t.clock.now });
+    t.app = await buildApp({
+      config: testConfig(configOverrides),
+      database,
+      mailer: t.outbox,
+      now: t.clock.now,
+      ...buildOptions,
+    });
     await t.app.ready();
   });
   beforeEach(async () => {

@@ -51,6 +51,7 @@ const product: Product = {
   registration_close_time: '18:00',
   quantity: 150,
   booked_quantity: 12,
+  held_quantity: 0,
   is_full: false,
   is_cancelled: false,
   documents: [],

@@ -207,6 +207,7 @@ export function previewProduct(
     registration_close_time: race ? orNull(form.registration_close_time) : null,
     quantity,
     booked_quantity: booked,
+    held_quantity: editing?.held_quantity ?? 0,
     is_full: race && quantity > 0 && booked >= quantity,
     is_cancelled: editing?.is_cancelled ?? false,
     documents: editing?.documents ?? [],

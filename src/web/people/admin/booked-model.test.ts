@@ -35,6 +35,7 @@ describe('the event list', () => {
     expect(priceLabel('25.50')).toBe('£25.50');
     expect(remaining({ quantity: 10, booked_quantity: 3 })).toBe(7);
     expect(remaining({ quantity: 2, booked_quantity: 5 })).toBe(0);
+    expect(remaining({ quantity: 10, booked_quantity: 3, held_quantity: 2 })).toBe(5);
   });
 });
 

@@ -22,9 +22,9 @@ export function bookedEvents(products: readonly Product[], filter: EventFilter, 
 /** FREE for 0 or "0.00", otherwise in pounds. */
 export const priceLabel = (price: string): string => displayPrice(price);
 
-/** Places left: quantity minus booked, never below 0. */
-export function remaining(p: Pick<Product, 'quantity' | 'booked_quantity'>): number {
-  return Math.max(0, p.quantity - p.booked_quantity);
+/** Places left: quantity minus booked and held by payments under way, never below 0. */
+export function remaining(p: Pick<Product, 'quantity' | 'booked_quantity'> & { held_quantity?: number }): number {
+  return Math.max(0, p.quantity - p.booked_quantity - (p.held_quantity ?? 0));
 }
 
 /** A value, or N/A when missing. */

@@ -1,0 +1,45 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { payments } from '../db/schema.ts';
+import type { Provider } from './providers.ts';
+
+/**
+ * The demo provider (decisions.md): stands in for Stripe and PayPal when their keys are not set,
+ * outside production only, so the whole flow can be tried with no money moving. Its "provider
+ * side" is the payment's own row: the demo card form completes it (payments/demo-routes.ts) and
+ * the same settlement as a real provider's books it.
+ */
+export function demoProvider(db: Db): Provider {
+  return {
+    name: 'demo',
+    async start(payment) {
+      const reference = `demo_pay_${payment.paymentId}`;
+      return { reference, clientSecret: `${reference}_secret` };
+    },
+    async check(reference) {
+      const [row] = await db
+        .select({ id: payments.id, amountPence: payments.amountPence, providerStatus: payments.providerStatus })
+        .from(payments)
+        .where(and(eq(payments.provider, 'demo'), eq(payments.reference, reference)));
+      return {
+        paid: row?.providerStatus === 'succeeded',
+        amountPence: row?.amountPence ?? 0,
+        currency: 'GBP',
+        paymentId: row?.id ?? null,
+        captureReference: null,
+      };
+    },
+    async refund(request) {
+      return { reference: `demo_refund_${request.paymentId}` };
+    },
+    async cancel() {},
+    /** The demo wallet's approval is the capture itself. */
+    async capture(reference) {
+      await db
+        .update(payments)
+        .set({ providerStatus: 'succeeded' })
+        .where(and(eq(payments.provider, 'demo'), eq(payments.reference, reference)));
+      return { captured: true, reason: null };
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { formatPrice } from '../../domain/money.ts';
+import { PAYMENT_MSG } from '../../domain/payments/index.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { events, paymentLines, payments, users } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { PaymentRow } from './start.ts';
+
+/** One payment as its payer sees it: what it covered, and what became of each line. */
+export interface Order {
+  reference: string;
+  provider: string;
+  status: 'started' | 'succeeded' | 'canceled';
+  amount: string;
+  refunded: string;
+  created_at: string;
+  held_until: string;
+  settled_at: string | null;
+  lines: {
+    product: number;
+    product_name: string;
+    product_event_date: string;
+    participant: string;
+    participant_name: string;
+    amount: string;
+    state: 'held' | 'booked' | 'released' | 'lost';
+  }[];
+}
+
+async function ordersOf(db: Db, rows: PaymentRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select({
+      paymentId: paymentLines.paymentId,
+      product: paymentLines.eventId,
+      product_name: events.name,
+      product_event_date: events.date,
+      participant: users.username,
+      first: users.firstName,
+      last: users.lastName,
+      pence: paymentLines.pricePence,
+      state: paymentLines.state,
+    })
+    .from(paymentLines)
+    .innerJoin(events, eq(events.id, paymentLines.eventId))
+    .innerJoin(users, eq(users.id, paymentLines.participantId))
+    .where(
+      inArray(
+        paymentLines.paymentId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(paymentLines.id));
+  return rows.map((p) => ({
+    reference: p.reference ?? '',
+    provider: p.provider,
+    status: p.status,
+    amount: formatPrice(p.amountPence),
+    refunded: formatPrice(p.refundedPence),
+    created_at: p.createdAt.toISOString(),
+    held_until: p.heldUntil.toISOString(),
+    settled_at: p.settledAt?.toISOString() ?? null,
+    lines: lines
+      .filter((l) => l.paymentId === p.id)
+      .map(({ paymentId: _, first, last, pence, ...l }) => ({
+        ...l,
+        participant_name: `${first} ${last}`.trim(),
+        amount: formatPrice(pence),
+      })),
+  }));
+}
+
+/** GET /payment/{reference}/: the user's own payment (anyone else's answers 404). */
+export async function orderOf(ctx: AppContext, userId: number, reference: string): Promise<Order> {
+  const rows = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.reference, reference), eq(payments.userId, userId)));
+  const [order] = await ordersOf(ctx.db, rows);
+  if (!order) throw AppError.notFound(PAYMENT_MSG.notFound);
+  return order;
+}
+
+/** GET /my-entries/: the user's completed orders, newest first. */
+export async function myOrders(ctx: AppContext, userId: number): Promise<Order[]> {
+  const rows = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.status, 'succeeded')))
+    .orderBy(desc(payments.settledAt))
+    .limit(200);
+  return ordersOf(ctx.db, rows);
+}

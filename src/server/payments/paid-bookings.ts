@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { formatPrice } from '../../domain/money.ts';
+import { PAYMENT_MSG } from '../../domain/payments/index.ts';
+import type { BookingResult } from '../cart/bookings.ts';
+import type { AppContext } from '../context.ts';
+import { events, paymentLines, payments, users } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { confirms, type Settlement, settlePayment } from './settle.ts';
+
+/**
+ * POST /bookings/ with a payment reference (decisions.md: a paid booking only against a confirmed
+ * payment). The payment must be the user's own (another's answers 404, as no one's), cover every
+ * line asked for, and be confirmed by its provider now (paid, this amount, this payment); then it
+ * is settled, or, when the webhook settled it first, its settlement is answered again. Nothing is
+ * booked on any refusal.
+ */
+export async function bookPaidLines(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  userId: number,
+  reference: string,
+  lines: { product: number; participant: string }[],
+): Promise<BookingResult> {
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.reference, reference));
+  if (!payment || payment.userId !== userId) throw AppError.notFound(PAYMENT_MSG.notFound);
+  const covered = await ctx.db
+    .select({ eventId: paymentLines.eventId, username: users.username, name: events.name })
+    .from(paymentLines)
+    .innerJoin(users, eq(users.id, paymentLines.participantId))
+    .innerJoin(events, eq(events.id, paymentLines.eventId))
+    .where(eq(paymentLines.paymentId, payment.id));
+  for (const line of lines) {
+    const match = covered.find(
+      (c) => c.eventId === line.product && c.username.toLowerCase() === line.participant.toLowerCase(),
+    );
+    if (!match) {
+      const [event] = await ctx.db.select({ name: events.name }).from(events).where(eq(events.id, line.product));
+      throw new AppError('CONFLICT', PAYMENT_MSG.notCovered(line.participant, event?.name ?? `event ${line.product}`));
+    }
+  }
+  let settlement: Settlement;
+  if (payment.settledAt) {
+    settlement = await settlePayment(ctx, log, payment.id, null);
+  } else {
+    const provider = ctx.payments.byName(payment.provider);
+    if (!provider) throw new AppError('NOT_CONFIGURED', PAYMENT_MSG.notConfigured);
+    let check: Awaited<ReturnType<typeof provider.check>>;
+    try {
+      check = await provider.check(reference);
+    } catch (error) {
+      log.error(
+        { paymentId: payment.id, err: { message: String((error as Error)?.message ?? error) } },
+        'payment check failed',
+      );
+      throw new AppError('PROVIDER_FAILED', PAYMENT_MSG.providerFailed);
+    }
+    if (!confirms(check, payment)) throw new AppError('CONFLICT', PAYMENT_MSG.notPaid);
+    settlement = await settlePayment(ctx, log, payment.id, check);
+  }
+  return bookingResult(settlement, lines);
+}
+
+/** The settlement as POST /bookings/ answers it: the lines asked for, booked or lost. */
+export function bookingResult(
+  settlement: Settlement,
+  asked?: { product: number; participant: string }[],
+): BookingResult {
+  const wanted = (l: Settlement['lines'][number]) =>
+    !asked || asked.some((a) => a.product === l.product && a.participant.toLowerCase() === l.participant.toLowerCase());
+  const lines = settlement.lines.filter(wanted);
+  return {
+    booked: lines
+      .filter((l) => l.state === 'booked' && l.booking_id !== null)
+      .map((l) => ({
+        id: l.booking_id ?? 0,
+        product: l.product,
+        participant: l.participant,
+        participant_name: l.participant_name,
+        product_name: l.product_name,
+      })),
+    errors: lines
+      .filter((l) => l.state === 'lost')
+      .map((l) => ({
+        product: l.product,
+        participant: l.participant,
+        error: PAYMENT_MSG.lost(l.participant_name, l.product_name),
+      })),
+    payment: {
+      reference: settlement.payment.reference ?? '',
+      provider: settlement.payment.provider,
+      amount: formatPrice(settlement.payment.amountPence),
+      refunded: formatPrice(settlement.payment.refundDuePence),
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSession } from '../accounts/sessions.ts';
+import { bookings, cartItems, events } from '../db/schema.ts';
+import { raceEventRow } from '../people/booked-test-support.ts';
+import { bearer, useTestApp } from '../test/helper.ts';
+import { type PaypalStandIn, startPaypalStandIn } from '../test/paypal-stand-in.ts';
+import { type Booker, makeBookers } from './test-support.ts';
+
+const env: Record<string, string> = {};
+let paypal: PaypalStandIn;
+beforeAll(async () => {
+  paypal = await startPaypalStandIn();
+  Object.assign(env, {
+    PAYPAL_CLIENT_ID: paypal.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+    PAYPAL_API_URL: paypal.url,
+  });
+});
+afterAll(async () => paypal?.close());
+const t = useTestApp(env);
+beforeEach(() => paypal.reset());
+
+const OPEN = {
+  date: '2026-02-14',
+  registrationOpen: '2026-01-10',
+  registrationOpenTime: '19:00',
+  registrationClose: '2026-02-07',
+  registrationCloseTime: '18:00',
+  quantity: 10,
+};
+
+let raceA: number;
+let raceB: number;
+let payer: Booker;
+
+const createOrder = (amount = '40.00', who = payer) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/payment/paypal/orders/', headers: who.headers, payload: { amount } });
+const capture = (id: string, who = payer) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/payment/paypal/orders/${id}/capture/`, headers: who.headers });
+const bookingRows = () => t.app.ctx.db.select().from(bookings);
+const places = async (id: number) =>
+  (await t.app.ctx.db.select({ booked: events.booked, held: events.held }).from(events).where(eq(events.id, id)))[0];
+
+beforeEach(async () => {
+  t.clock.set('2026-01-15T12:00:00Z');
+  raceA = await raceEventRow(t.app, { ...OPEN, name: 'Hemel Slalom', pricePence: 2500 });
+  raceB = await raceEventRow(t.app, { ...OPEN, name: 'Welwyn Giant Slalom', pricePence: 1500 });
+  [payer] = (await makeBookers(t.app, 1, [raceA, raceB])) as [Booker];
+});
+
+describe('wallet payments through PayPal’s server SDK', () => {
+  it("creates the order on the server in GBP with a 'participant - product' line each, and holds the places", async () => {
+    const res = await createOrder();
+    expect(res.statusCode, res.body).toBe(200);
+    const { id } = res.json();
+    expect(res.json()).toMatchObject({
+      provider: 'paypal',
+      payment_reference: id,
+      amount: '40.00',
+      clientSecret: null,
+    });
+    const order = paypal.orders.get(id);
+    expect(order?.intent).toBe('CAPTURE');
+    expect(order?.purchase_units[0]).toEqual({
+      reference_id: 'payment-1',
+      custom_id: '1',
+      amount: {
+        currency_code: 'GBP',
+        value: '40.00',
+        breakdown: { item_total: { currency_code: 'GBP', value: '40.00' } },
+      },
+      items: [
+        { name: `${payer.name} - Hemel Slalom`, quantity: '1', unit_amount: { currency_code: 'GBP', value: '25.00' } },
+        {
+          name: `${payer.name} - Welwyn Giant Slalom`,
+          quantity: '1',
+          unit_amount: { currency_code: 'GBP', value: '15.00' },
+        },
+      ],
+    });
+    expect(await places(raceA)).toEqual({ booked: 0, held: 1 });
+    // the same order started twice at once (PayPal-Request-Id from the hold): one order
+    const [again, twice] = await Promise.all([createOrder(), createOrder()]);
+    expect([again.json().id, twice.json().id]).toEqual([id, id]);
+    expect(paypal.orders.size).toBe(1);
+  });
+
+  it('captures the approved order once, however often the capture is retried, and books both lines', async () => {
+    const { id } = (await createOrder()).json();
+    paypal.approve(id);
+    const first = await capture(id);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().booked.map((b: { product_name: string }) => b.product_name)).toEqual([
+      'Hemel Slalom',
+      'Welwyn Giant Slalom',
+    ]);
+    const [retry, retryAgain] = await Promise.all([capture(id), capture(id)]);
+    expect(retry.json().booked).toEqual(first.json().booked);
+    expect(retryAgain.json().booked).toEqual(first.json().booked);
+    expect(paypal.captures).toHaveLength(1);
+    expect(await bookingRows()).toHaveLength(2);
+    expect(await places(raceA)).toEqual({ booked: 1, held: 0 });
+    expect(await t.app.ctx.db.select().from(cartItems)).toEqual([]);
+    expect(t.outbox.messages.filter((m) => m.subject === 'Your booking is confirmed')).toHaveLength(1);
+  });
+
+  it('a capture that fails books nothing, keeps the cart and the hold, and can be tried again', async () => {
+    const { id } = (await createOrder()).json();
+    const unapproved = await capture(id);
+    expect([unapproved.statusCode, unapproved.json().error]).toEqual([
+      402,
+      'The wallet payment could not be completed. Nothing was charged; please try again.',
+    ]);
+    paypal.approve(id);
+    paypal.failNextCapture();
+    const declined = await capture(id);
+    expect(declined.statusCode).toBe(402);
+    expect(await bookingRows()).toEqual([]);
+    expect(await t.app.ctx.db.select().from(cartItems)).toHaveLength(2);
+    expect(await places(raceA)).toEqual({ booked: 0, held: 1 });
+    expect((await capture(id)).statusCode).toBe(200);
+    expect(await bookingRows()).toHaveLength(2);
+  });
+
+  it('refunds a lost line against the capture, for that line only', async () => {
+    await t.app.ctx.db.update(events).set({ quantity: 1 }).where(eq(events.id, raceA));
+    const { id } = (await createOrder()).json();
+    // the hold lapses and the last place on raceA goes to someone else
+    t.clock.advance(16 * 60_000);
+    const [other] = (await makeBookers(t.app, 1, [raceA])) as [Booker];
+    const theirs = (await createOrder('25.00', other)).json().id;
+    paypal.approve(theirs);
+    expect((await capture(theirs, other)).statusCode).toBe(200);
+    paypal.approve(id);
+    const fresh = bearer((await startSession(t.app.ctx, payer.id)).access);
+    const res = await capture(id, { ...payer, headers: fresh });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().booked.map((b: { product_name: string }) => b.product_name)).toEqual(['Welwyn Giant Slalom']);
+    expect(res.json().errors[0].error).toBe(
+      `Hemel Slalom filled before your payment completed: ${payer.name} is not booked and that amount is refunded.`,
+    );
+    expect(paypal.refunds).toEqual([
+      { id: 'REFUND1', capture: paypal.captures[1], amount: { currency_code: 'GBP', value: '25.00' } },
+    ]);
+    expect(res.json().payment).toMatchObject({ amount: '40.00', refunded: '25.00' });
+  });
+
+  it("another user's order is not found", async () => {
+    const { id } = (await createOrder()).json();
+    const [stranger] = (await makeBookers(t.app, 1, [])) as [Booker];
+    const res = await capture(id, stranger);
+    expect([res.statusCode, res.json().error]).toEqual([404, 'Payment not found.']);
+  });
+});

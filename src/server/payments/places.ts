@@ -1,0 +1,77 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import { events, paymentLines, payments } from '../db/schema.ts';
+
+/**
+ * The capacity guard (decisions.md: places can never be oversold; docs/decisions/0019). An
+ * event's places move only while its row is locked: `booked` (bookings) and `held` (payment
+ * lines in state held) together never pass `quantity`. Every writer of either counter takes the
+ * lock first, so on PostgreSQL simultaneous takers queue on the row, and on PGlite they queue on
+ * its single connection.
+ */
+export type EventRow = typeof events.$inferSelect;
+
+/** Runs `work` in a transaction holding the event's row lock, with the locked row (undefined when
+ * the event does not exist). In the canary (ctx.placeGuard false) the row is a read taken before
+ * the transaction and nothing is locked: the overselling test must then see the race. */
+export async function withEventLocked<T>(
+  ctx: AppContext,
+  eventId: number,
+  work: (tx: Tx, event: EventRow | undefined) => Promise<T>,
+): Promise<T> {
+  if (!ctx.placeGuard) {
+    const [snapshot] = await ctx.db.select().from(events).where(eq(events.id, eventId));
+    // PGlite answers one statement at a time, which alone orders these requests; a pause here
+    // stands for the round trip between a read and a write that a database server leaves open
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return ctx.db.transaction((tx) => work(tx, snapshot));
+  }
+  return ctx.db.transaction(async (tx) => work(tx, await lockEvent(tx, eventId)));
+}
+
+export async function lockEvent(tx: Tx, eventId: number): Promise<EventRow | undefined> {
+  const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
+  return row;
+}
+
+/** Lapsed holds on this event go back (the caller holds the event's lock): the payment's time ran
+ * out before it was paid. Returns how many places came free. */
+export async function releaseLapsedHolds(tx: Tx, eventId: number, now: Date): Promise<number> {
+  const lapsed = tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.status, 'started'), lte(payments.heldUntil, now)));
+  const released = await tx
+    .update(paymentLines)
+    .set({ state: 'released' })
+    .where(
+      and(eq(paymentLines.eventId, eventId), eq(paymentLines.state, 'held'), inArray(paymentLines.paymentId, lapsed)),
+    )
+    .returning({ id: paymentLines.id });
+  if (released.length > 0) await moveHeld(tx, eventId, -released.length);
+  return released.length;
+}
+
+/** Whether one more place can be taken on the locked event: booked + held below the quantity,
+ * once lapsed holds are back. Keeps `event` current. */
+export async function placeFree(tx: Tx, event: EventRow, now: Date): Promise<boolean> {
+  if (event.booked + event.held < event.quantity) return true;
+  const freed = await releaseLapsedHolds(tx, event.id, now);
+  event.held -= freed;
+  return event.booked + event.held < event.quantity;
+}
+
+export async function moveHeld(tx: Tx, eventId: number, by: number): Promise<void> {
+  await tx
+    .update(events)
+    .set({ held: sql`${events.held} + ${by}` })
+    .where(eq(events.id, eventId));
+}
+
+export async function moveBooked(tx: Tx, eventId: number, booked: number, held = 0): Promise<void> {
+  await tx
+    .update(events)
+    .set({ booked: sql`${events.booked} + ${booked}`, held: sql`${events.held} + ${held}` })
+    .where(eq(events.id, eventId));
+}

@@ -1,0 +1,310 @@
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { BOOKING_MSG, CART_MSG } from '../../domain/cart/index.ts';
+import { formatPrice } from '../../domain/money.ts';
+import { amountInPence, HOLD_MINUTES, PAYMENT_MSG } from '../../domain/payments/index.ts';
+import { participantsByEvent } from '../cart/participants.ts';
+import { type CartRow, cartRows } from '../cart/service.ts';
+import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import { bookings, paymentLines, payments } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { windowRefusal } from '../events/service.ts';
+import { invalidatePublicCache } from '../plugins/public-cache.ts';
+import { type EventRow, lockEvent, moveHeld, placeFree } from './places.ts';
+import type { Provider } from './providers.ts';
+
+/** One user's payment starts one at a time (the same cart sent twice at once holds once). */
+const PAYMENT_LOCK = 7_302_009;
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export interface StartedPayment {
+  provider: Provider['name'];
+  payment_reference: string;
+  clientSecret: string | null;
+  publishableKey: string | null;
+  amount: string;
+  held_until: string;
+}
+
+/**
+ * Starting a payment (decisions.md → Booking and payment; docs/decisions/0019): the amount is the
+ * server's own total of the cart's paid lines (the client's figure must match it, or nothing
+ * happens); each line's place is held for HOLD_MINUTES in one transaction under the events' row
+ * locks, all or none; then the provider's payment is created with a key derived from the hold.
+ * The same cart started again while its hold lasts gets the same payment; a changed cart replaces
+ * the user's earlier payment and frees what it held.
+ */
+export async function startPayment(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  userId: number,
+  request: { amount: unknown; cartItems: number[] | undefined },
+  provider: Provider | null,
+): Promise<StartedPayment> {
+  if (!provider) throw new AppError('NOT_CONFIGURED', PAYMENT_MSG.notConfigured);
+  const lines = (await cartRows(ctx.db, userId)).filter((r) => r.pricePence > 0);
+  if (lines.length === 0) throw new AppError('CONFLICT', PAYMENT_MSG.emptyCart);
+  if (
+    request.cartItems &&
+    !sameSet(
+      request.cartItems,
+      lines.map((l) => l.id),
+    )
+  ) {
+    throw new AppError('CONFLICT', PAYMENT_MSG.linesChanged);
+  }
+  const total = lines.reduce((sum, l) => sum + l.pricePence, 0);
+  if (amountInPence(request.amount) !== total) {
+    throw new AppError('CONFLICT', PAYMENT_MSG.amountChanged(formatPrice(total)), {
+      amount: [PAYMENT_MSG.amountChanged(formatPrice(total))],
+    });
+  }
+  await checkParticipants(ctx, userId, lines);
+
+  const { payment, replaced } = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}, ${userId})`);
+    return holdPlaces(ctx, tx, userId, provider.name, lines, total);
+  });
+  for (const old of replaced) {
+    const oldProvider = ctx.payments.byName(old.provider);
+    if (old.reference && oldProvider) {
+      await oldProvider.cancel(old.reference).catch((error: unknown) => {
+        log.warn({ paymentId: old.id, err: { message: String(error) } }, 'replaced payment not cancelled');
+      });
+    }
+  }
+
+  let started: { reference: string; clientSecret: string | null };
+  try {
+    started = await startOnce(provider, {
+      paymentId: payment.id,
+      userId,
+      amountPence: total,
+      lines: lines.map((l) => ({
+        participant: `${l.firstName} ${l.lastName}`.trim(),
+        product: l.name,
+        pricePence: l.pricePence,
+      })),
+    });
+  } catch (error) {
+    log.error(
+      { paymentId: payment.id, err: { message: String((error as Error)?.message ?? error) } },
+      'payment start failed',
+    );
+    await releasePayment(ctx, payment.id, 'cancel');
+    await invalidatePublicCache(ctx);
+    throw new AppError('PROVIDER_FAILED', PAYMENT_MSG.providerFailed);
+  }
+  if (payment.reference !== started.reference) {
+    await ctx.db.update(payments).set({ reference: started.reference }).where(eq(payments.id, payment.id));
+  }
+  await invalidatePublicCache(ctx);
+  return {
+    provider: provider.name,
+    payment_reference: started.reference,
+    clientSecret: started.clientSecret,
+    publishableKey: provider.name === 'stripe' ? ctx.payments.publishableKey : null,
+    amount: formatPrice(total),
+    held_until: payment.heldUntil.toISOString(),
+  };
+}
+
+/** Who is in the cart may still be entered: of the family, an approved racer, not booked. */
+async function checkParticipants(ctx: AppContext, userId: number, lines: CartRow[]): Promise<void> {
+  const families = await participantsByEvent(
+    ctx.db,
+    userId,
+    lines.map((l) => l.eventId),
+  );
+  for (const line of lines) {
+    const person = families.get(line.eventId)?.find((p) => p.id === line.participantId);
+    if (!person) throw new AppError('CONFLICT', CART_MSG.notFamily(line.username));
+    if (person.status === 'Booked') throw new AppError('CONFLICT', BOOKING_MSG.alreadyBooked(line.username));
+    if (!person.isRacer || person.racerStatus !== 'APPROVED') {
+      throw new AppError('CONFLICT', BOOKING_MSG.cannotEnter(line.username));
+    }
+  }
+}
+
+/** Inside the user's lock: the same payment again, or a new one holding every line's place. */
+async function holdPlaces(
+  ctx: AppContext,
+  tx: Tx,
+  userId: number,
+  provider: Provider['name'],
+  lines: CartRow[],
+  total: number,
+): Promise<{ payment: PaymentRow; replaced: PaymentRow[] }> {
+  const now = ctx.now();
+  // payments before events, as settlement takes them: no two transactions wait on each other
+  const active = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.status, 'started'), gt(payments.heldUntil, now)))
+    .orderBy(payments.id)
+    .for('update');
+  const activeLines = active.length
+    ? await tx
+        .select()
+        .from(paymentLines)
+        .where(
+          and(
+            inArray(
+              paymentLines.paymentId,
+              active.map((p) => p.id),
+            ),
+            eq(paymentLines.state, 'held'),
+          ),
+        )
+    : [];
+  const wanted = lines.map((l) => `${l.eventId}:${l.participantId}`);
+  const same = active.find(
+    (p) =>
+      p.provider === provider &&
+      p.amountPence === total &&
+      sameSet(
+        activeLines.filter((l) => l.paymentId === p.id).map((l) => `${l.eventId}:${l.participantId}`),
+        wanted,
+      ),
+  );
+  if (same) return { payment: same, replaced: [] };
+
+  const eventIds = [...new Set([...activeLines.map((l) => l.eventId), ...lines.map((l) => l.eventId)])].sort(
+    (a, b) => a - b,
+  );
+  const locked = new Map<number, EventRow>();
+  for (const id of eventIds) {
+    const event = await lockEvent(tx, id);
+    if (event) locked.set(id, event);
+  }
+  for (const old of active) await releaseHeldLines(tx, old.id, locked);
+
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      userId,
+      provider,
+      amountPence: total,
+      heldUntil: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+      createdAt: now,
+    })
+    .returning();
+  if (!payment) throw new Error('payment insert returned nothing');
+  for (const line of [...lines].sort((a, b) => a.eventId - b.eventId)) {
+    const event = locked.get(line.eventId);
+    const who = `${line.firstName} ${line.lastName}`.trim();
+    if (!event) throw new AppError('CONFLICT', PAYMENT_MSG.full(who, line.name));
+    const refusal = windowRefusal(event, now);
+    if (refusal) throw new AppError('CONFLICT', `${line.name}: ${refusal}`);
+    await checkNotHeldOrBooked(tx, event, line.participantId, who, now);
+    if (!(await placeFree(tx, event, now))) throw new AppError('CONFLICT', PAYMENT_MSG.full(who, event.name));
+    await tx.insert(paymentLines).values({
+      paymentId: payment.id,
+      eventId: event.id,
+      participantId: line.participantId,
+      pricePence: line.pricePence,
+    });
+    event.held += 1;
+    await moveHeld(tx, event.id, 1);
+  }
+  return { payment, replaced: active };
+}
+
+/** Another family member's payment may hold this participant's place (one hold per participant
+ * and event); a lapsed one is released here. */
+async function checkNotHeldOrBooked(tx: Tx, event: EventRow, participantId: number, who: string, now: Date) {
+  const [booked] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.eventId, event.id), eq(bookings.userId, participantId)));
+  if (booked) throw new AppError('CONFLICT', BOOKING_MSG.alreadyBooked(who));
+  const [held] = await tx
+    .select({ id: paymentLines.id, heldUntil: payments.heldUntil, status: payments.status })
+    .from(paymentLines)
+    .innerJoin(payments, eq(payments.id, paymentLines.paymentId))
+    .where(
+      and(
+        eq(paymentLines.eventId, event.id),
+        eq(paymentLines.participantId, participantId),
+        eq(paymentLines.state, 'held'),
+      ),
+    );
+  if (!held) return;
+  if (held.status === 'started' && held.heldUntil > now) {
+    throw new AppError('CONFLICT', PAYMENT_MSG.heldElsewhere(who, event.name));
+  }
+  await tx.update(paymentLines).set({ state: 'released' }).where(eq(paymentLines.id, held.id));
+  event.held -= 1;
+  await moveHeld(tx, event.id, -1);
+}
+
+/** Frees the places a payment still holds (its events locked by the caller) and, when asked,
+ * marks it cancelled unless it has completed meanwhile (a lapsed one stays started: it may still
+ * be paid, and is then settled with whatever places are left). */
+async function releaseHeldLines(
+  tx: Tx,
+  paymentId: number,
+  locked: Map<number, EventRow>,
+  cancel = true,
+): Promise<number> {
+  const released = await tx
+    .update(paymentLines)
+    .set({ state: 'released' })
+    .where(and(eq(paymentLines.paymentId, paymentId), eq(paymentLines.state, 'held')))
+    .returning({ eventId: paymentLines.eventId });
+  const byEvent = new Map<number, number>();
+  for (const r of released) byEvent.set(r.eventId, (byEvent.get(r.eventId) ?? 0) + 1);
+  for (const [eventId, n] of byEvent) {
+    const event = locked.get(eventId);
+    if (event) event.held -= n;
+    await moveHeld(tx, eventId, -n);
+  }
+  if (cancel) {
+    await tx
+      .update(payments)
+      .set({ status: 'canceled' })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'started')));
+  }
+  return released.length;
+}
+
+/** Gives a payment's places back: cancelled (the provider could not start it) or lapsed (its
+ * time ran out; the job). The payment row first, then its events in order, as everywhere.
+ * Returns how many places came free. */
+export async function releasePayment(ctx: AppContext, paymentId: number, why: 'cancel' | 'lapse'): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (row?.status !== 'started') return 0;
+    if (why === 'lapse' && row.heldUntil > ctx.now()) return 0;
+    const held = await tx
+      .select({ eventId: paymentLines.eventId })
+      .from(paymentLines)
+      .where(and(eq(paymentLines.paymentId, paymentId), eq(paymentLines.state, 'held')));
+    const locked = new Map<number, EventRow>();
+    for (const id of [...new Set(held.map((h) => h.eventId))].sort((a, b) => a - b)) {
+      const event = await lockEvent(tx, id);
+      if (event) locked.set(id, event);
+    }
+    return releaseHeldLines(tx, paymentId, locked, why === 'cancel');
+  });
+}
+
+/** One provider call per payment at a time in this process: the same payment started twice at
+ * once waits for the first call (across instances the provider's idempotency key does this). */
+const inFlight = new Map<number, Promise<{ reference: string; clientSecret: string | null }>>();
+
+function startOnce(provider: Provider, request: Parameters<Provider['start']>[0]) {
+  const running = inFlight.get(request.paymentId);
+  if (running) return running;
+  const call = provider.start(request).finally(() => inFlight.delete(request.paymentId));
+  inFlight.set(request.paymentId, call);
+  return call;
+}
+
+function sameSet<T>(a: T[], b: T[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((x) => right.has(x));
+}

@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { PAYMENT_MSG } from '../../domain/payments/index.ts';
+import type { AppContext } from '../context.ts';
+import { payments } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { confirms, settlePayment } from './settle.ts';
+
+/**
+ * Stripe's webhook: only a body signed with our webhook secret within the SDK's tolerance is
+ * read (anything else: 400, nothing booked). A succeeded PaymentIntent of one of our payments
+ * settles it; the same event delivered again, or after the client's own call, finds it settled.
+ * Events about anything else are acknowledged and left.
+ */
+export async function handleStripeWebhook(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  raw: string,
+  signature: string | string[] | undefined,
+): Promise<{ received: true }> {
+  const hook = ctx.payments.stripeWebhook;
+  if (!hook) throw AppError.notFound();
+  if (typeof signature !== 'string' || signature === '') throw new AppError('BAD_REQUEST', PAYMENT_MSG.badSignature);
+  let event: ReturnType<typeof hook.verify>;
+  try {
+    event = hook.verify(raw, signature);
+  } catch {
+    throw new AppError('BAD_REQUEST', PAYMENT_MSG.badSignature);
+  }
+  if (event.type !== 'payment_intent.succeeded') return { received: true };
+  const intent = event.data.object;
+  const [payment] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, 'stripe'), eq(payments.reference, intent.id)));
+  if (!payment) {
+    log.warn({ intent: intent.id }, 'webhook for a payment this site did not start');
+    return { received: true };
+  }
+  const id = Number(intent.metadata?.payment_id);
+  const check = {
+    paid: intent.status === 'succeeded',
+    amountPence: intent.amount_received || intent.amount,
+    currency: intent.currency.toUpperCase(),
+    paymentId: Number.isInteger(id) && id > 0 ? id : null,
+    captureReference: null,
+  };
+  if (!confirms(check, payment)) {
+    log.error({ paymentId: payment.id, intent: intent.id }, 'webhook does not match the payment: nothing booked');
+    return { received: true };
+  }
+  await settlePayment(ctx, log, payment.id, check);
+  return { received: true };
+}
