@@ -1,85 +1,16 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { day, FILES } from './event-fixtures.ts';
-import { apiToken, DEMO, expect, logInWithModal, test, uniqueUsername } from './fixtures.ts';
+import { createRaceEvent } from './event-fixtures.ts';
+import { DEMO, expect, logInWithModal, test, uniqueSurname } from './fixtures.ts';
+import { registerRacer } from './people-fixtures.ts';
 
 /**
  * Booked Participants (doc 2 §2, §4): an administrator views a race event, adds an approved racer
  * (only eligible accounts are offered) within the event's places, downloads the CSV, removes the
  * booking with the exact confirmation, and the booked and remaining counts follow each change.
  */
-
-function uniqueSurname(prefix: string): string {
-  const letters = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.replace(
-    /\d/g,
-    (d) => 'qrstuvwxyz'[Number(d)] ?? 'q',
-  );
-  return `${prefix}${letters}`;
-}
-
-async function adminHeaders(request: APIRequestContext) {
-  return { authorization: `Bearer ${await apiToken(request, DEMO.admin)}` };
-}
-
-/** A racer registered through the API and, unless told otherwise, approved by an administrator. */
-async function racer(request: APIRequestContext, first: string, last: string, approve = true): Promise<string> {
-  const username = uniqueUsername('racer');
-  const res = await request.post('/api/v1/register/', {
-    data: {
-      username,
-      password: 'Snow#Slope42',
-      first_name: first,
-      last_name: last,
-      email: `${username}@example.com`,
-      is_racer: true,
-      date_of_birth: '2013-05-09',
-      gender: 'FEMALE',
-      ski_or_board: 'SKI',
-      local_club: 'MK_SKI_RACE_TEAM',
-      emergency_contact_name: 'Pat Morgan',
-      emergency_contact_number: '01234 567891',
-      accept_terms_and_conditions: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  if (approve) {
-    const headers = await adminHeaders(request);
-    const found = await request.get(`/api/v1/profiles/racers/?racer_status=ALL&search=${username}`, { headers });
-    const [profile] = (await found.json()).results as { id: number }[];
-    const decided = await request.put(`/api/v1/profiles/update/${profile?.id}/`, {
-      headers,
-      data: { is_racer_confirmed: 'APPROVED' },
-    });
-    expect(decided.status()).toBe(200);
-  }
-  return username;
-}
-
-async function raceEvent(request: APIRequestContext, name: string, quantity: number): Promise<void> {
-  const res = await request.post('/api/v1/products/create/', {
-    headers: await adminHeaders(request),
-    multipart: {
-      name,
-      // far ahead, after the demo events, so that the home page's upcoming list keeps its own
-      date: day(330),
-      slope_name: 'Milton Keynes Snozone',
-      event_type: 'race',
-      price: '0',
-      quantity: String(quantity),
-      url: '',
-      banner_message: '',
-      registration_open: day(-2),
-      registration_open_time: '10:00',
-      registration_close: day(20),
-      registration_close_time: '20:00',
-      image: FILES.jpg(),
-      logo: FILES.png(),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
 
 async function openPanel(page: Page): Promise<void> {
   await page.goto('/');
@@ -95,9 +26,9 @@ test('an administrator adds and removes a participant; the counts follow; the CS
 }) => {
   const surname = uniqueSurname('Bk');
   const name = `Booked Race ${surname}`;
-  await raceEvent(request, name, 2);
-  await racer(request, 'Ada', surname);
-  await racer(request, 'Pen', surname, false); // pending: not eligible
+  await createRaceEvent(request, { name, quantity: 2 });
+  await registerRacer(request, 'Ada', surname);
+  await registerRacer(request, 'Pen', surname, false); // pending: not eligible
 
   await openPanel(page);
   const row = page.getByRole('table', { name: 'Race events' }).getByRole('row').filter({ hasText: name });
@@ -160,9 +91,9 @@ test('an administrator adds and removes a participant; the counts follow; the CS
 test('a full event refuses another participant with a message; axe; cards on a phone', async ({ page, request }) => {
   const surname = uniqueSurname('Fu');
   const name = `Full Race ${surname}`;
-  await raceEvent(request, name, 1);
-  await racer(request, 'Fay', surname);
-  await racer(request, 'Gus', surname);
+  await createRaceEvent(request, { name, quantity: 1 });
+  await registerRacer(request, 'Fay', surname);
+  await registerRacer(request, 'Gus', surname);
   await openPanel(page);
   await page
     .getByRole('table', { name: 'Race events' })

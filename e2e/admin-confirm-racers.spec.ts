@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO, expect, logInWithModal, test, uniqueUsername } from './fixtures.ts';
+import { DEMO, expect, logInWithModal, test, uniqueSurname, uniqueUsername } from './fixtures.ts';
 
 /**
  * Confirm Racers (doc 2 §2, §4, §8, §9): an account registered as a racer waits under Pending; an
@@ -10,14 +10,6 @@ import { DEMO, expect, logInWithModal, test, uniqueUsername } from './fixtures.t
  */
 
 /** A surname of letters only (names refuse digits), unique to this run. */
-function uniqueSurname(prefix: string): string {
-  const letters = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.replace(
-    /\d/g,
-    (d) => 'qrstuvwxyz'[Number(d)] ?? 'q',
-  );
-  return `${prefix}${letters}`;
-}
-
 interface Racer {
   username: string;
   first: string;

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiToken, DEMO, expect, logInWithModal, type NewUser, registerUser, test } from './fixtures.ts';
+import { apiToken, DEMO, expect, logInWithModal, type NewUser, registerUser, test, uniqueSurname } from './fixtures.ts';
 
 /**
  * Link Requests (doc 2 §2, §4, §8, §9): a member asks to link another account; an administrator
@@ -8,14 +8,6 @@ import { apiToken, DEMO, expect, logInWithModal, type NewUser, registerUser, tes
  * Approve disabled, and View Family lists both accounts), rejects another, and searches. Every
  * run makes its own members, with surnames no other run has, and finds them by those.
  */
-
-function uniqueSurname(prefix: string): string {
-  const letters = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.replace(
-    /\d/g,
-    (d) => 'qrstuvwxyz'[Number(d)] ?? 'q',
-  );
-  return `${prefix}${letters}`;
-}
 
 async function member(request: APIRequestContext, first: string, last: string): Promise<NewUser> {
   return registerUser(request, { first_name: first, last_name: last });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { DEMO, expect, logInWithModal, registerUser, test, uniqueUsername } from './fixtures.ts';
+import { DEMO, expect, logInWithModal, registerUser, test, uniqueSurname, uniqueUsername } from './fixtures.ts';
 
 /**
  * Users (doc 2 §2, §4, §5, §8, §9): an administrator finds a member, creates a user, edits one,
@@ -10,14 +10,6 @@ import { DEMO, expect, logInWithModal, registerUser, test, uniqueUsername } from
  * control, an ordinary administrator does not. Every run makes its own people with a surname no
  * other run has.
  */
-
-function uniqueSurname(prefix: string): string {
-  const letters = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.replace(
-    /\d/g,
-    (d) => 'qrstuvwxyz'[Number(d)] ?? 'q',
-  );
-  return `${prefix}${letters}`;
-}
 
 async function openUsers(page: Page, who: { username: string; password: string } = DEMO.admin): Promise<void> {
   await page.goto('/');

@@ -1,14 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  apiToken,
-  DEMO,
-  expect,
-  logInWithModal,
-  type NewUser,
-  registerUser,
-  test,
-  uniqueUsername,
-} from './fixtures.ts';
+import { apiToken, expect, logInWithModal, type NewUser, registerUser, test } from './fixtures.ts';
+import { linkFamily, registerRacer } from './people-fixtures.ts';
 
 /**
  * Adding to the cart (doc 1 §2, §4, §8): a parent whose family holds an approved racer opens an
@@ -22,50 +14,8 @@ const bearer = async (request: APIRequestContext, who: { username: string; passw
 
 async function familyWithRacer(request: APIRequestContext): Promise<{ parent: NewUser; child: NewUser }> {
   const parent = await registerUser(request, { first_name: 'Pat', last_name: 'Parent' });
-  const child: NewUser = {
-    username: uniqueUsername('kit'),
-    password: 'Snow#Slope42',
-    first_name: 'Kit',
-    last_name: 'Child',
-  };
-  const registered = await request.post('/api/v1/register/', {
-    data: {
-      ...child,
-      email: `${child.username}@example.com`,
-      is_racer: true,
-      date_of_birth: '2013-05-09',
-      gender: 'FEMALE',
-      ski_or_board: 'SKI',
-      local_club: 'HEMEL_SKI_RACE_CLUB',
-      emergency_contact_name: 'Pat Parent',
-      emergency_contact_number: '01234 567891',
-      accept_terms_and_conditions: true,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const admin = await bearer(request, DEMO.admin);
-  const racers = await request.get(`/api/v1/profiles/racers/?racer_status=ALL&search=${child.username}`, {
-    headers: admin,
-  });
-  const [profile] = (await racers.json()).results as { id: number }[];
-  expect(
-    (
-      await request.put(`/api/v1/profiles/update/${profile?.id}/`, {
-        headers: admin,
-        data: { is_racer_confirmed: 'APPROVED' },
-      })
-    ).status(),
-  ).toBe(200);
-  const made = await request.post('/api/v1/link-request/', {
-    headers: await bearer(request, parent),
-    data: { target_user: child.username },
-  });
-  expect(made.status()).toBe(201);
-  const approved = await request.post(`/api/v1/admin/link-requests/${(await made.json()).id}/`, {
-    headers: admin,
-    data: { action: 'approve' },
-  });
-  expect(approved.status()).toBe(200);
+  const child = await registerRacer(request, 'Kit', 'Child');
+  await linkFamily(request, parent, child);
   return { parent, child };
 }
 
@@ -109,7 +59,7 @@ test('a parent enters their approved child; the cart icon shows the line and the
   expect((await cart.json()).map((i: { participant: string }) => i.participant)).toEqual([child.username]);
 });
 
-test('checkout: a free entry is booked with Book Now; a paid line waits for payment and can be removed', async ({
+test('checkout: a free entry is booked with Book Now; a paid line offers payment and can be removed', async ({
   page,
   request,
 }) => {
@@ -134,9 +84,10 @@ test('checkout: a free entry is booked with Book Now; a paid line waits for paym
   await expect(summary.getByRole('row')).toHaveCount(3);
   await expect(summary).toContainText('Norfolk Fun Race');
   await expect(summary).toContainText('FREE');
-  // a paid line: no Book Now, the page says payment is not open yet
+  // a paid line: no Book Now; the payment area offers the card form and the wallet instead
   await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
-  await expect(page.getByText('Payment is not open yet')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
   await summary.getByRole('button', { name: 'Remove Kit Child from Hemel Open Slalom' }).click();
   await expect(summary.getByRole('row')).toHaveCount(2);
   await expect(page.getByTestId('cart-total')).toHaveText('Total: £0.00');

@@ -1,4 +1,6 @@
+import type { APIRequestContext } from '@playwright/test';
 import { londonToday } from '../src/domain/dates.ts';
+import { apiToken, DEMO, expect } from './fixtures.ts';
 
 /** Files the event forms accept, small enough to send in every test. */
 export const FILES = {
@@ -30,4 +32,35 @@ export const FILES = {
 export function day(days: number): string {
   const [y, m, d] = londonToday().split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * A race event made through the admin API, open for entry now: dated far ahead (after the demo
+ * events, so the home page's upcoming list keeps its own), free unless a price is given.
+ */
+export async function createRaceEvent(
+  request: APIRequestContext,
+  options: { name: string; quantity: number; price?: string },
+): Promise<{ id: number }> {
+  const res = await request.post('/api/v1/products/create/', {
+    headers: { authorization: `Bearer ${await apiToken(request, DEMO.admin)}` },
+    multipart: {
+      name: options.name,
+      date: day(330),
+      slope_name: 'Milton Keynes Snozone',
+      event_type: 'race',
+      price: options.price ?? '0',
+      quantity: String(options.quantity),
+      url: '',
+      banner_message: '',
+      registration_open: day(-2),
+      registration_open_time: '10:00',
+      registration_close: day(20),
+      registration_close_time: '20:00',
+      image: FILES.jpg(),
+      logo: FILES.png(),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { id: ((await res.json()) as { id: number }).id };
 }

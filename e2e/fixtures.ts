@@ -17,6 +17,15 @@ export function uniqueUsername(prefix = 'racer'): string {
   return `${prefix}${Date.now().toString(36)}${counter}`.slice(0, 20);
 }
 
+/** A surname no other test uses, in letters only (names refuse digits). */
+export function uniqueSurname(prefix: string): string {
+  const letters = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.replace(
+    /\d/g,
+    (d) => 'qrstuvwxyz'[Number(d)] ?? 'q',
+  );
+  return `${prefix}${letters}`;
+}
+
 export interface NewUser {
   username: string;
   password: string;
@@ -52,7 +61,7 @@ export async function apiToken(
   request: APIRequestContext,
   user: { username: string; password: string },
 ): Promise<string> {
-  const res = await request.post('/api/v1/login/', { data: user });
+  const res = await request.post('/api/v1/login/', { data: { username: user.username, password: user.password } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { access: string }).access;
 }
@@ -92,6 +101,14 @@ export const mailbox = {
   },
   async clear(request: APIRequestContext): Promise<void> {
     await request.delete(`http://127.0.0.1:${MAILBOX_HTTP_PORT}/messages`);
+  },
+  /** A message as read: quoted-printable soft breaks undone and its bytes decoded as UTF-8. */
+  text(mail: ReceivedMail | undefined): string {
+    const unfolded = (mail?.raw ?? '').replace(/=\r?\n/g, '');
+    const bytes = unfolded.replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+    return Buffer.from(bytes, 'latin1').toString('utf8');
   },
   /** The association's address in the browser tests (playwright.config.ts). */
   associationAddress: 'office@ersa.example',

@@ -4,6 +4,8 @@ export const paths = {
   about: '/about',
   booking: '/booking',
   bookingSuccess: '/booking/success',
+  /** Not in the spec's table: where a failed wallet payment lands (docs/decisions/0019). */
+  bookingError: '/booking/error',
   schools: '/schools',
   slopes: '/slopes',
   safeguarding: '/safeguarding',

@@ -92,7 +92,12 @@ export function createRoutes(rootLoader?: LoaderFunction): RouteObject[] {
         {
           path: 'booking/success',
           ...page({ title: 'Booking complete' }),
-          ...later('Booking complete', 'the entry and payment issue'),
+          lazy: async () => ({ Component: (await import('../payments/BookingSuccessPage.tsx')).BookingSuccessPage }),
+        },
+        {
+          path: 'booking/error',
+          ...page({ title: 'Payment not completed' }),
+          lazy: async () => ({ Component: (await import('../payments/BookingErrorPage.tsx')).BookingErrorPage }),
         },
         {
           path: 'schools',
@@ -142,7 +147,7 @@ export function createRoutes(rootLoader?: LoaderFunction): RouteObject[] {
         {
           path: 'payment',
           ...page({ title: 'Payment Page' }),
-          ...later('Payment Page', 'the entry and payment issue'),
+          lazy: async () => ({ Component: (await import('../payments/PaymentPage.tsx')).PaymentPage }),
         },
         {
           path: 'policies',

@@ -8,6 +8,8 @@ import { displayPrice } from '../../domain/money.ts';
 import { useProfileStore } from '../accounts/store.ts';
 import { ApiError } from '../api/client.ts';
 import { paths } from '../app/paths.ts';
+import { splitCart } from '../payments/model.ts';
+import { PaymentArea } from '../payments/PaymentArea.tsx';
 import { openConfirm } from '../ui/confirm.ts';
 import { useModalStore } from '../ui/modal-store.ts';
 import responsive from '../ui/responsive.module.css';
@@ -26,8 +28,8 @@ interface Booked {
 /**
  * /checkout (doc 1 §2, §4, §8): the order summary with a remove button per line, the total, and
  * Book Now when the total is 0 (free lines are booked by the server, which removes them from the
- * cart); a success summary afterwards; the empty state with a link to /booking. Card and wallet
- * payment for paid lines arrive with the rest of the entry issue: until then the page says so.
+ * cart); a success summary afterwards; the empty state with a link to /booking. A total above 0
+ * shows the payment area (payments/PaymentArea.tsx) instead of Book Now.
  */
 export function CheckoutPage() {
   const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
@@ -209,10 +211,7 @@ export function CheckoutPage() {
                   Book Now
                 </Button>
               ) : (
-                <Alert color="blue" title="Payment is not open yet" w="100%">
-                  Card and wallet payment is coming to this site. Free events can be booked now; for paid events, please
-                  check back soon.
-                </Alert>
+                <PaymentArea paid={splitCart(items).paid} />
               )}
             </Group>
           </Paper>

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { cardDigits, countdown, holdText, returnedReference, splitCart } from './model.ts';
+
+describe('the payment model', () => {
+  it('splits the cart into paid lines and free ones', () => {
+    const items = [
+      { product_price: '25.00' },
+      { product_price: '0.00' },
+      { product_price: 0 },
+      { product_price: 12.5 },
+    ];
+    expect(splitCart(items)).toEqual({
+      paid: [{ product_price: '25.00' }, { product_price: 12.5 }],
+      free: [{ product_price: '0.00' }, { product_price: 0 }],
+    });
+  });
+
+  it('counts the hold down in minutes and seconds, never below 0:00', () => {
+    expect(countdown(15 * 60_000)).toBe('15:00');
+    expect(countdown(15 * 60_000 + 500)).toBe('15:00');
+    expect(countdown(61_999)).toBe('1:01');
+    expect(countdown(999)).toBe('0:00');
+    expect(countdown(-5)).toBe('0:00');
+  });
+
+  it('says how long the hold lasts before, during and after', () => {
+    const now = new Date('2026-01-15T12:00:00Z');
+    expect(holdText(15, null, now)).toBe('Starting a payment holds these places for 15 minutes.');
+    expect(holdText(15, '2026-01-15T12:14:30.900Z', now)).toBe('Your places are held for 14:30 more.');
+    expect(holdText(15, '2026-01-15T11:59:00Z', now)).toBe(
+      'Your hold has lapsed: the places go to whoever pays first. You can still pay.',
+    );
+  });
+
+  it('reads the reference of the return address, refusing anything that is not one', () => {
+    expect(returnedReference('?payment_intent=pi_123&redirect_status=succeeded')).toBe('pi_123');
+    expect(returnedReference('?reference=demo_pay_4')).toBe('demo_pay_4');
+    expect(returnedReference('?payment_intent=<script>')).toBeNull();
+    expect(returnedReference('')).toBeNull();
+  });
+
+  it('groups card digits in fours and drops anything else', () => {
+    expect(cardDigits('4242424242424242999')).toBe('4242 4242 4242 4242');
+    expect(cardDigits('40-00 00ab')).toBe('4000 00');
+  });
+});
