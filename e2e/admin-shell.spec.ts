@@ -9,6 +9,7 @@ const ALL_ADMINS = [
   'Confirm Racers',
   'Link Requests',
   'Booked Participants',
+  'Orders & Payments',
   'Edit Content',
   'Edit Document Content',
   'Team Members',
@@ -26,7 +27,7 @@ async function openAdmin(page: Page, user: { username: string; password: string 
   return page.getByRole('navigation', { name: 'Admin' });
 }
 
-test('a club administrator sees the ten shared panels and none of the super-admin ones', async ({ page }) => {
+test('a club administrator sees the eleven shared panels and none of the super-admin ones', async ({ page }) => {
   const menu = await openAdmin(page, DEMO.admin);
   await expect(menu.getByRole('button')).toHaveText(ALL_ADMINS);
   for (const name of SUPER_ONLY) await expect(menu.getByRole('button', { name })).toHaveCount(0);
@@ -49,10 +50,10 @@ test.describe('as the super administrator', () => {
     await setMaintenance(request, false);
   });
 
-  test('sees all thirteen panels and switches maintenance mode on and off', async ({ page, browser }) => {
+  test('sees all fourteen panels and switches maintenance mode on and off', async ({ page, browser }) => {
     const menu = await openAdmin(page, DEMO.superAdmin);
     const entries = menu.getByRole('button');
-    await expect(entries).toHaveCount(13);
+    await expect(entries).toHaveCount(14);
     for (const [i, name] of [...ALL_ADMINS, ...SUPER_ONLY].entries()) {
       await expect(entries.nth(i)).toHaveAccessibleName(name);
     }

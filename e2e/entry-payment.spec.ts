@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { createRaceEvent } from './event-fixtures.ts';
 import {
   apiToken,
+  DEMO,
   expect,
   logInWithModal,
   mailbox,
@@ -105,6 +106,32 @@ test('a parent on a phone enters two children for a paid race, is declined once,
   expect(text).toContain(`${race}: Bob ${surname} (£12.50)`);
   expect(text).toContain('Paid: £25.00');
   expect(text).toMatch(/Payment reference: demo_pay_\d+ \(demo\)/);
+
+  // My Entries holds the order and its receipt
+  await page.getByRole('link', { name: 'My Entries' }).click();
+  const order = page.getByRole('article', { name: /^Order demo_pay_\d+$/ });
+  await expect(order).toContainText('Paid £25.00');
+  await expect(order.getByRole('listitem')).toHaveCount(2);
+  await expect(order.getByRole('listitem').first()).toContainText(`Ann ${surname} — ${race}`);
+  await expect(order.getByRole('listitem').first()).toContainText('Booked');
+
+  // an administrator finds the payment for reconciling
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: `Account menu for ${parent.username}` }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Log In' }).first()).toBeVisible();
+  await logInWithModal(page, DEMO.admin);
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Orders & Payments' }).click();
+  await page.getByRole('textbox', { name: 'Search payments' }).fill(parent.username);
+  const rows = page.getByRole('table', { name: 'Payments' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('£25.00');
+  await expect(rows.nth(1)).toContainText('Paid');
+  await expect(rows.nth(1)).toContainText('2 booked');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  expect((await download).suggestedFilename()).toBe('payments.csv');
 });
 
 test('the payment page: the demo wallet pays the cart total and lands on the success page', async ({

@@ -6,7 +6,10 @@ import { HOLD_MINUTES, PAYMENT_MSG, PAYMENT_PROVIDERS } from '../../domain/payme
 import { textField } from '../../domain/text.ts';
 import { BookingResultSchema } from '../cart/bookings.ts';
 import type { AppContext } from '../context.ts';
+import { Page, Search } from '../people/query.ts';
 import { currentUser } from '../plugins/auth.ts';
+import { sendCsv } from '../plugins/csv-reply.ts';
+import { listPayments, PAYMENT_FILTERS, paymentsCsv } from './admin.ts';
 import { captureWalletOrder } from './capture.ts';
 import { completeDemoPayment } from './demo-payments.ts';
 import { myOrders, orderOf } from './orders.ts';
@@ -58,6 +61,23 @@ const OrderSchema = z.object({
       state: z.enum(['held', 'booked', 'released', 'lost']),
     }),
   ),
+});
+
+const PaymentRecordSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  settled_at: z.string().nullable(),
+  provider: z.string(),
+  reference: z.string(),
+  payer: z.string(),
+  username: z.string(),
+  amount: z.string(),
+  refunded: z.string(),
+  refund_due: z.string(),
+  net: z.string(),
+  status: z.enum(['started', 'succeeded', 'canceled']),
+  entries_booked: z.number().int(),
+  entries_lost: z.number().int(),
 });
 
 const Reference = textField({ label: 'Payment reference', max: 100, format: PAYMENT_MSG.notFound }).pipe(
@@ -204,6 +224,48 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request) => myOrders(ctx, currentUser(request).id),
+    );
+
+    const admin = { config: { access: 'admin' as const } };
+    const AdminQuery = z.object({ search: Search, status: z.enum(PAYMENT_FILTERS).optional().default('all') });
+
+    api.get(
+      '/admin/payments/',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'Orders and payments, newest first, 50 a page: provider, reference, amount, status, refunds',
+          querystring: AdminQuery.extend({ page: Page }),
+          response: { 200: z.object({ count: z.number().int(), results: z.array(PaymentRecordSchema) }) },
+        },
+      },
+      async (request) =>
+        listPayments(ctx, {
+          search: request.query.search ?? '',
+          status: request.query.status,
+          page: request.query.page,
+        }),
+    );
+
+    api.get(
+      '/admin/payments/export-csv/',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: "Every payment the filter selects as payments.csv, for reconciling against the provider's payouts",
+          querystring: AdminQuery,
+        },
+      },
+      async (request, reply) =>
+        sendCsv(
+          reply,
+          'payments.csv',
+          await paymentsCsv(ctx, { search: request.query.search ?? '', status: request.query.status }),
+        ),
     );
 
     // Stripe signs the exact bytes it sent: this route alone keeps its body as text

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { csvFileName } from '../../domain/csv.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { sendCsv } from '../plugins/csv-reply.ts';
 import { IdParams } from '../plugins/params.ts';
 import {
   addParticipant,
@@ -54,12 +55,7 @@ export function bookedParticipantsRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request, reply) => {
         const { name, csv } = await bookedCsv(ctx, request.params.id);
-        const file = csvFileName(name, 'participants');
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .header('content-disposition', `attachment; filename="${file}"`)
-          .send(csv);
+        return sendCsv(reply, csvFileName(name, 'participants'), csv);
       },
     );
 

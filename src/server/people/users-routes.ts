@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { currentUser } from '../plugins/auth.ts';
+import { sendCsv } from '../plugins/csv-reply.ts';
 import { Id, IdParams } from '../plugins/params.ts';
 import { AdminProfileSchema } from './admin-profile.ts';
 import { Page, Search } from './query.ts';
@@ -64,11 +65,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request, reply) => {
         const csv = await usersCsv(ctx, { sort: request.query.sort, search: request.query.search ?? '' });
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .header('content-disposition', 'attachment; filename="users.csv"')
-          .send(csv);
+        return sendCsv(reply, 'users.csv', csv);
       },
     );
 

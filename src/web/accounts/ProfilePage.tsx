@@ -1,8 +1,10 @@
 import '../ui/all-styles.ts';
 import { Container, Paper, Tabs, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconKey, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconKey, IconTicket, IconUser, IconUsers } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
 import { NARROW_QUERY } from '../app/paths.ts';
+import { MyEntries } from '../payments/MyEntries.tsx';
 import { LinkedAccounts } from '../people/LinkedAccounts.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileDetails } from './ProfileDetails.tsx';
@@ -11,16 +13,21 @@ import { useProfileStore } from './store.ts';
 const SECTIONS = [
   { value: 'details', label: 'Profile Details', icon: IconUser },
   { value: 'linked', label: 'Linked Accounts', icon: IconUsers },
+  { value: 'entries', label: 'My Entries', icon: IconTicket },
   { value: 'password', label: 'Change Password', icon: IconKey },
 ] as const;
 
-/** My Profile (/profile, login required): a side menu with Profile Details, Linked Accounts and
- * Change Password (doc 1 §2 Account screens). On narrow screens the menu sits above the page.
+/** My Profile (/profile, login required): a side menu with Profile Details, Linked Accounts, My
+ * Entries and Change Password (doc 1 §2 Account screens). On narrow screens the menu sits above the page.
  * Once the session ends (Logout on this page) it renders nothing, so it asks the server for
  * nothing while the app goes home. */
 export function ProfilePage() {
   const narrow = useMediaQuery(NARROW_QUERY) ?? false;
   const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
+  // ?tab=entries opens a section directly (the booking success page links to My Entries)
+  const [params] = useSearchParams();
+  const wanted = params.get('tab');
+  const opening = SECTIONS.some((s) => s.value === wanted) ? (wanted as string) : 'details';
   if (!isLoggedIn) return null;
   return (
     <Container size="lg" py="xl">
@@ -28,7 +35,7 @@ export function ProfilePage() {
         My Profile
       </Title>
       <Tabs
-        defaultValue="details"
+        defaultValue={opening}
         orientation={narrow ? 'horizontal' : 'vertical'}
         variant="pills"
         keepMounted={false}
@@ -52,6 +59,11 @@ export function ProfilePage() {
         <Tabs.Panel value="linked" pl={narrow ? 0 : 'lg'}>
           <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
             <LinkedAccounts />
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="entries" pl={narrow ? 0 : 'lg'}>
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+            <MyEntries />
           </Paper>
         </Tabs.Panel>
         <Tabs.Panel value="password" pl={narrow ? 0 : 'lg'}>

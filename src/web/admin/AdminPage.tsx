@@ -19,6 +19,7 @@ const BUILT: Partial<Record<PanelKey, ComponentType>> = {
   confirmRacer: panel(() => import('../people/admin/ConfirmRacersPanel.tsx'), 'ConfirmRacersPanel'),
   linkRequests: panel(() => import('../people/admin/LinkRequestsPanel.tsx'), 'LinkRequestsPanel'),
   bookedParticipants: panel(() => import('../people/admin/BookedParticipantsPanel.tsx'), 'BookedParticipantsPanel'),
+  payments: panel(() => import('../payments/admin/PaymentsPanel.tsx'), 'PaymentsPanel'),
   editContent: panel(() => import('../content/admin/EditContentPanel.tsx'), 'EditContentPanel'),
   organizationDocuments: panel(
     () => import('../content/admin/OrganizationDocumentsPanel.tsx'),

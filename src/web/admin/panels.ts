@@ -1,4 +1,4 @@
-/** The admin side menu (doc 2 §2): the 13 panel keys in order, their labels, which need a super
+/** The admin side menu (doc 2 §2): the 13 panel keys in order (and Orders & Payments, issue 9), their labels, which need a super
  * administrator, and — until its panel is built — the issue that brings it. */
 export const PANEL_KEYS = [
   'bookings',
@@ -6,6 +6,7 @@ export const PANEL_KEYS = [
   'confirmRacer',
   'linkRequests',
   'bookedParticipants',
+  'payments',
   'editContent',
   'organizationDocuments',
   'teamMembers',
@@ -33,6 +34,7 @@ export const PANELS: readonly PanelInfo[] = [
   { key: 'confirmRacer', label: 'Confirm Racers', superOnly: false },
   { key: 'linkRequests', label: 'Link Requests', superOnly: false },
   { key: 'bookedParticipants', label: 'Booked Participants', superOnly: false },
+  { key: 'payments', label: 'Orders & Payments', superOnly: false },
   { key: 'editContent', label: 'Edit Content', superOnly: false },
   { key: 'organizationDocuments', label: 'Edit Document Content', superOnly: false },
   { key: 'teamMembers', label: 'Team Members', superOnly: false },

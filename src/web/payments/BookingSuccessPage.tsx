@@ -58,7 +58,7 @@ export function BookingSuccessPage() {
           <Anchor component={Link} to={paths.booking}>
             Back to events
           </Anchor>
-          <Anchor component={Link} to={paths.profile}>
+          <Anchor component={Link} to={`${paths.profile}?tab=entries`}>
             My Entries
           </Anchor>
         </Group>

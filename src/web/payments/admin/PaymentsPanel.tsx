@@ -1,0 +1,163 @@
+import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/client.ts';
+import { CountLine, ListPages, LoadFailed, SearchBox, TableFiller } from '../../people/admin/ListParts.tsx';
+import { downloadCsv } from '../../ui/download.ts';
+import { toast } from '../../ui/toast.ts';
+
+interface PaymentRecord {
+  id: number;
+  created_at: string;
+  settled_at: string | null;
+  provider: string;
+  reference: string;
+  payer: string;
+  username: string;
+  amount: string;
+  refunded: string;
+  refund_due: string;
+  net: string;
+  status: 'started' | 'succeeded' | 'canceled';
+  entries_booked: number;
+  entries_lost: number;
+}
+
+const FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'succeeded', label: 'Paid' },
+  { value: 'started', label: 'Under way' },
+  { value: 'canceled', label: 'Replaced' },
+  { value: 'refunded', label: 'Refunds' },
+];
+const PAGE_SIZE = 50;
+const STATUS_LABEL = { succeeded: 'Paid', started: 'Under way', canceled: 'Replaced' } as const;
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/London' }).format(
+    new Date(iso),
+  );
+
+/**
+ * Orders & Payments (issue 9): every payment with its provider, reference, amount, status and
+ * refunds, searched by reference, username or name, and payments.csv for reconciling against the
+ * provider's payouts.
+ */
+export function PaymentsPanel() {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState('all');
+  const [page, setPage] = useState(1);
+  const query = new URLSearchParams({ status, ...(debounced ? { search: debounced } : {}) });
+  const list = useQuery({
+    queryKey: ['admin', 'payments', status, debounced, page],
+    queryFn: ({ signal }) =>
+      api.get<{ count: number; results: PaymentRecord[] }>(`/admin/payments/?${query}&page=${page}`, {
+        auth: true,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const pages = Math.max(1, Math.ceil((list.data?.count ?? 0) / PAGE_SIZE));
+  const rows = list.data?.results ?? [];
+  const download = () =>
+    downloadCsv(`/admin/payments/export-csv/?${query}`, 'payments.csv').catch(() =>
+      toast.error('The CSV could not be downloaded. Please try again.'),
+    );
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>Orders & Payments</Title>
+      <Group justify="space-between" align="flex-end">
+        <SearchBox
+          label="Search payments"
+          placeholder="Reference, username or name"
+          value={search}
+          onChange={(v) => {
+            setSearch(v);
+            setPage(1);
+          }}
+          onClear={() => setSearch('')}
+        />
+        <Button leftSection={<IconDownload size={16} aria-hidden />} variant="light" onClick={download}>
+          Download CSV
+        </Button>
+      </Group>
+      <SegmentedControl
+        aria-label="Show payments"
+        data={FILTERS}
+        value={status}
+        onChange={(v) => {
+          setStatus(v);
+          setPage(1);
+        }}
+      />
+      {list.isError ? (
+        <LoadFailed title="Payments could not be loaded" retrying={list.isFetching} onRetry={() => list.refetch()} />
+      ) : (
+        <>
+          <CountLine
+            testId="payments-count"
+            loading={list.isPending}
+            loadingText="Loading payments…"
+            count={list.data?.count ?? 0}
+            noun="payment"
+            page={page}
+            pages={pages}
+            fetching={list.isFetching}
+          />
+          <Table.ScrollContainer minWidth={900}>
+            <Table aria-label="Payments" striped verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Date</Table.Th>
+                  <Table.Th scope="col">Payer</Table.Th>
+                  <Table.Th scope="col">Provider</Table.Th>
+                  <Table.Th scope="col">Reference</Table.Th>
+                  <Table.Th scope="col">Amount</Table.Th>
+                  <Table.Th scope="col">Refunded</Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                  <Table.Th scope="col">Entries</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                <TableFiller loading={list.isPending} empty={rows.length === 0} rows={5} columns={8}>
+                  <Text>No payments match.</Text>
+                </TableFiller>
+                {rows.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{when(r.created_at)}</Table.Td>
+                    <Table.Td>
+                      {r.payer}
+                      <Text size="xs" c="dimmed">
+                        {r.username}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{r.provider}</Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>{r.reference}</Table.Td>
+                    <Table.Td>£{r.amount}</Table.Td>
+                    <Table.Td>
+                      {r.refunded === '0.00' ? '—' : `£${r.refunded}`}
+                      {r.refund_due !== '0.00' && (
+                        <Badge color="red" size="sm" ml={4}>
+                          £{r.refund_due} due
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{STATUS_LABEL[r.status]}</Table.Td>
+                    <Table.Td>
+                      {r.entries_booked} booked{r.entries_lost > 0 ? `, ${r.entries_lost} refunded` : ''}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ListPages label="Payment pages" page={page} pages={pages} onPage={setPage} />
+        </>
+      )}
+    </Stack>
+  );
+}
