@@ -99,7 +99,7 @@ test('an administrator approves a pending request, sees the family, and rejects 
   const check = await request.get(`/api/v1/check-bookings/${event?.id}/`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  expect((await check.json()).map((p: { name: string }) => p.name)).toEqual([parent.username, child.username]);
+  expect((await check.json()).map((p: { username: string }) => p.username)).toEqual([parent.username, child.username]);
 });
 
 test('rejecting an approved link asks first; a super administrator removes a member from View Family', async ({

@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { benchRush, type RushResult, rushReport, rushVerdict } from './bench/entry-rush.ts';
 import { capture, measure, median } from './bench/http.ts';
 import { lighthousePages, type PageScores } from './bench/lighthouse.ts';
 import { benchPeople, type PeopleTiming, peopleReport, peopleVerdict } from './bench/people.ts';
@@ -122,6 +123,7 @@ function report(
   reads: ReadResult[],
   pages: Record<string, PageScores> | null,
   people: PeopleTiming[],
+  rush: RushResult[],
   when: string,
 ): string {
   const lines = [
@@ -156,6 +158,7 @@ function report(
     );
   }
   if (people.length) lines.push(...peopleReport(people));
+  if (rush.length) lines.push(...rushReport(rush));
   // the hand-written explanation of known misses, kept beside the report
   const notes = existsSync('bench/NOTES.md') ? readFileSync('bench/NOTES.md', 'utf8').trim() : '';
   if (notes) lines.push('', notes);
@@ -201,14 +204,17 @@ async function main(): Promise<void> {
 
     // the back office's lists with a season's worth of people, on each database (issue 8)
     const people = process.env.BENCH_SKIP_PEOPLE === '1' ? [] : await benchPeople(APP_PORT + 3);
+    // the night entries open: a thousand bookers for the last places (issue 9)
+    const rush = process.env.BENCH_SKIP_RUSH === '1' ? [] : await benchRush(APP_PORT + 4);
 
     await mkdir('bench', { recursive: true });
-    await writeFile('bench/REPORT.md', report(results, pages, people, when));
+    await writeFile('bench/REPORT.md', report(results, pages, people, rush, when));
     console.log('\nReport written to bench/REPORT.md');
     const failed =
       results.some((r) => verdict(r.ratio, r.problems) === 'FAIL') ||
       Object.values(pages ?? {}).some((s) => pageChecks(s).length > 0) ||
-      people.some((t) => peopleVerdict(t) === 'FAIL');
+      people.some((t) => peopleVerdict(t) === 'FAIL') ||
+      rush.some((r) => rushVerdict(r) === 'FAIL');
     if (failed) process.exitCode = 1;
   } finally {
     await Promise.all(bare.map((b) => b.stop()));

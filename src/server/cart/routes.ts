@@ -51,6 +51,7 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsync {
             200: z.array(
               z.object({
                 name: z.string(),
+                username: z.string(),
                 firstName: z.string(),
                 lastName: z.string(),
                 status: z.enum(PARTICIPANT_STATUSES),

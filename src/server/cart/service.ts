@@ -79,7 +79,9 @@ export async function checkBookings(ctx: AppContext, userId: number, eventId: nu
   if (!event) throw AppError.notFound(EVENT_MSG.eventNotFound);
   const people = await familyParticipants(ctx.db, userId, eventId);
   return people.map((p) => ({
-    name: p.username,
+    // the spec's name is for display; the participant is named by username in every call
+    name: `${p.firstName} ${p.lastName}`.trim() || p.username,
+    username: p.username,
     firstName: p.firstName,
     lastName: p.lastName,
     status: p.status,

@@ -81,6 +81,16 @@ describe('holds', () => {
     expect(await product(race)).toMatchObject({ held_quantity: 0, is_full: false });
   });
 
+  it('the payer holding the last place may press Pay again: the same payment, not "full"', async () => {
+    const race = await raceEventRow(t.app, { ...OPEN, name: 'One Place Race', quantity: 1 });
+    const [payer] = (await makeBookers(t.app, 1, [race])) as [Booker];
+    const first = (await start(payer, '25.00')).json();
+    const again = await start(payer, '25.00');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().payment_reference).toBe(first.payment_reference);
+    expect(await places(race)).toEqual({ booked: 0, held: 1 });
+  });
+
   it('a taker that finds the event full releases lapsed holds itself, without waiting for the job', async () => {
     const race = await raceEventRow(t.app, { ...OPEN, name: 'One Place Race', quantity: 1 });
     const [first] = (await makeBookers(t.app, 1, [race])) as [Booker];

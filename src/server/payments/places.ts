@@ -1,6 +1,6 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import type { Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { events, paymentLines, payments } from '../db/schema.ts';
 
 /**
@@ -60,6 +60,32 @@ export async function placeFree(tx: Tx, event: EventRow, now: Date): Promise<boo
   const freed = await releaseLapsedHolds(tx, event.id, now);
   event.held -= freed;
   return event.booked + event.held < event.quantity;
+}
+
+/**
+ * The events among `eventIds` that are full beyond doubt, read without a lock: every place booked
+ * or held, no hold lapsed (that place would come back), and none of the holds this user's own
+ * (a user paying again for the cart they hold keeps their places). A taker refused here is refused
+ * at once, without queueing on the event's row behind those who got a place; anyone else goes on
+ * to the guard, which decides under the lock.
+ */
+export async function surelyFull(db: Db, eventIds: number[], userId: number, now: Date): Promise<Set<number>> {
+  if (eventIds.length === 0) return new Set();
+  // written out with their tables: inside a select, drizzle names columns without them
+  const held = (extra: SQL) =>
+    sql<number>`(select count(*)::int from payment_lines pl join payments p on p.id = pl.payment_id
+      where pl.event_id = events.id and pl.state = 'held' and ${extra})`;
+  const rows = await db
+    .select({
+      id: events.id,
+      taken: sql<number>`${events.booked} + ${events.held}`,
+      quantity: events.quantity,
+      lapsed: held(sql`p.status = 'started' and p.held_until <= ${now}`),
+      mine: held(sql`p.user_id = ${userId}`),
+    })
+    .from(events)
+    .where(inArray(events.id, eventIds));
+  return new Set(rows.filter((r) => r.lapsed === 0 && r.taken - r.mine >= r.quantity).map((r) => r.id));
 }
 
 export async function moveHeld(tx: Tx, eventId: number, by: number): Promise<void> {

@@ -11,7 +11,7 @@ import { bookings, paymentLines, payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { windowRefusal } from '../events/service.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
-import { type EventRow, lockEvent, moveHeld, placeFree } from './places.ts';
+import { type EventRow, lockEvent, moveHeld, placeFree, surelyFull } from './places.ts';
 import type { Provider } from './providers.ts';
 
 /** One user's payment starts one at a time (the same cart sent twice at once holds once). */
@@ -62,6 +62,15 @@ export async function startPayment(
     });
   }
   await checkParticipants(ctx, userId, lines);
+  const full = await surelyFull(
+    ctx.db,
+    lines.map((l) => l.eventId),
+    userId,
+    ctx.now(),
+  );
+  const refused = lines.find((l) => full.has(l.eventId));
+  if (refused)
+    throw new AppError('CONFLICT', PAYMENT_MSG.full(`${refused.firstName} ${refused.lastName}`.trim(), refused.name));
 
   const { payment, replaced } = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}, ${userId})`);

@@ -1,7 +1,7 @@
 /** Shared pieces of the payment tests and the entry-rush bench (not a test file itself): many
  * bookers made at once, each an approved racer with a session and a cart. */
 import { startSession } from '../accounts/sessions.ts';
-import type { App } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { cartItems, profiles, users } from '../db/schema.ts';
 
 export interface Booker {
@@ -18,7 +18,11 @@ let batch = 0;
  * sign-in limits would meet a thousand sign-ins from one address), each with a session of its
  * own and, in its cart, itself on each of `eventIds`.
  */
-export async function makeBookers(app: App, count: number, eventIds: number[]): Promise<Booker[]> {
+export async function makeBookers(
+  app: { ctx: Pick<AppContext, 'db' | 'config' | 'now'> },
+  count: number,
+  eventIds: number[],
+): Promise<Booker[]> {
   batch += 1;
   const db = app.ctx.db;
   const now = app.ctx.now();
@@ -58,7 +62,7 @@ export async function makeBookers(app: App, count: number, eventIds: number[]): 
         );
     }
     for (const r of rows) {
-      const session = await startSession(app.ctx, r.id);
+      const session = await startSession(app.ctx as AppContext, r.id);
       made.push({
         id: r.id,
         username: r.username,

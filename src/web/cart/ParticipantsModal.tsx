@@ -98,13 +98,8 @@ export function ParticipantsModal() {
           >
             <Stack gap="xs" mt="xs">
               {people.map((p) => (
-                <Group key={p.name} justify="space-between" wrap="nowrap" gap="xs">
-                  <Checkbox
-                    value={p.name}
-                    disabled={!selectable(p)}
-                    label={`${p.firstName} ${p.lastName}`.trim() || p.name}
-                    description={p.name}
-                  />
+                <Group key={p.username} justify="space-between" wrap="nowrap" gap="xs">
+                  <Checkbox value={p.username} disabled={!selectable(p)} label={p.name} description={p.username} />
                   <Badge color={STATUS_COLOR[p.status]} variant="filled" autoContrast tt="none">
                     {p.status}
                   </Badge>

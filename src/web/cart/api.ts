@@ -16,7 +16,10 @@ export interface CartItem {
 
 /** A participant of the booking check (doc 1 §3 "Booking participant"). */
 export interface BookingParticipant {
+  /** For display: the participant's full name. */
   name: string;
+  /** The participant in every cart and booking call. */
+  username: string;
   firstName: string;
   lastName: string;
   status: 'Booked' | 'In Cart' | 'Awaiting Racer Approval' | 'Racer Not Approved' | 'Non Race Account' | 'Available';

@@ -11,7 +11,7 @@ describe('the cart total (doc 1 §3)', () => {
 
 describe('the participants modal', () => {
   it('lets only available racers be chosen', () => {
-    const p = { name: 'a', firstName: 'A', lastName: 'B', isRacer: true };
+    const p = { name: 'A B', username: 'a', firstName: 'A', lastName: 'B', isRacer: true };
     expect(selectable({ ...p, status: 'Available' })).toBe(true);
     expect(selectable({ ...p, status: 'In Cart' })).toBe(false);
     expect(selectable({ ...p, status: 'Available', isRacer: false })).toBe(false);

@@ -1,0 +1,325 @@
+/**
+ * The entry rush (issue 9; DESIGN.md budgets): 1,000 bookers at once for the last 150 places of a
+ * paid race, through the calls the browser makes: the cart, the payment start (which holds the
+ * places), the card confirmed at the Stripe stand-in (the browser's part), then Stripe's signed
+ * webhook and the client's own booking call, both sent, in either order. The app runs as deployed
+ * (production mode, its own process, the real Stripe SDK pointed at the stand-in in a third
+ * process); the bookers' sessions are made directly in the database before it starts, as a
+ * thousand sign-ins from one address would meet the sign-in limits. Meanwhile visitors read the
+ * events list as fast as they can, to show what the rush does to it.
+ *
+ * Reported: time to settle (first request to last answer, every place accounted for: 150 booked,
+ * every other attempt refused and nothing left held), places sold, answers by status, p50/p99
+ * latency, and the events list's requests per second during the rush.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import Stripe from 'stripe';
+import { loadConfig } from '../../src/server/config.ts';
+import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { events } from '../../src/server/db/schema.ts';
+import { type Booker, makeBookers } from '../../src/server/payments/test-support.ts';
+import { median } from './http.ts';
+import { startApp } from './processes.ts';
+
+export const BOOKERS = Number(process.env.BENCH_RUSH_BOOKERS ?? 1000);
+export const PLACES = 150;
+export const RUSH_BUDGET_MS = { PGlite: 3_000, PostgreSQL: 1_000 } as const;
+const PRICE_PENCE = 2500;
+const SECRET_KEY = 'sk_test_bench_key';
+const WEBHOOK_SECRET = 'whsec_bench_secret';
+const signer = new Stripe('sk_test_signer_only');
+
+export interface RushResult {
+  engine: 'PGlite' | 'PostgreSQL';
+  settleMs: number;
+  sold: number;
+  held: number;
+  bookingRows: number;
+  statuses: Record<string, number>;
+  p50Ms: number;
+  p99Ms: number;
+  listPerSecond: number;
+  listStatuses: Record<string, number>;
+  problems: string[];
+}
+
+async function startStandIn(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['scripts/bench/stripe-stand-in-server.ts', SECRET_KEY], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the stand-in exited with ${code}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The race and its bookers, written before the app starts. */
+async function prepare(
+  database: Database,
+  env: Record<string, string>,
+): Promise<{ eventId: number; bookers: Booker[] }> {
+  const today = new Date();
+  const iso = (days: number) => new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  const [event] = await database.db
+    .insert(events)
+    .values({
+      name: 'Rush Race',
+      slug: `rush-race-${randomBytes(4).toString('hex')}`,
+      date: iso(60),
+      slopeName: 'Hemel',
+      eventType: 'race',
+      pricePence: PRICE_PENCE,
+      quantity: PLACES,
+      registrationOpen: iso(-1),
+      registrationOpenTime: '00:00',
+      registrationClose: iso(30),
+      registrationCloseTime: '23:59',
+    })
+    .returning({ id: events.id });
+  if (!event) throw new Error('no event');
+  const ctx = { db: database.db, config: loadConfig(env), now: () => new Date() };
+  const bookers = await makeBookers({ ctx }, BOOKERS, [event.id]);
+  return { eventId: event.id, bookers };
+}
+
+async function timedFetch(url: string, init?: RequestInit): Promise<{ status: number; ms: number; body: string }> {
+  const started = performance.now();
+  try {
+    const res = await fetch(url, init);
+    const body = await res.text();
+    return { status: res.status, ms: performance.now() - started, body };
+  } catch (error) {
+    return { status: 0, ms: performance.now() - started, body: String(error) };
+  }
+}
+
+/** One booker, as the browser goes: read the cart, start paying, pay, and both confirmations. */
+async function booker(
+  app: string,
+  stripe: string,
+  b: Booker,
+  eventId: number,
+  record: (s: number, ms: number) => void,
+) {
+  const json = { ...b.headers, 'content-type': 'application/json' };
+  const cart = await timedFetch(`${app}/api/v1/cart/`, { headers: b.headers });
+  record(cart.status, cart.ms);
+  const items = cart.status === 200 ? (JSON.parse(cart.body) as { id: number }[]).map((i) => i.id) : [];
+  const start = await timedFetch(`${app}/api/v1/payment/create-payment-intent/`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ amount: (PRICE_PENCE / 100).toFixed(2), cart_items: items }),
+  });
+  record(start.status, start.ms);
+  if (start.status !== 200) return;
+  const { payment_reference: reference } = JSON.parse(start.body) as { payment_reference: string };
+  // the browser's part: the card is confirmed with Stripe
+  const confirmed = await fetch(`${stripe}/v1/payment_intents/${reference}/confirm`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'payment_method=pm_card_visa',
+  });
+  const intent = await confirmed.json();
+  const payload = JSON.stringify({
+    id: `evt_${reference}`,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: intent },
+  });
+  const [hook, client] = await Promise.all([
+    timedFetch(`${app}/api/v1/payment/stripe/webhook/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
+      body: payload,
+    }),
+    timedFetch(`${app}/api/v1/bookings/`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ bookings: [{ product: eventId, participant: b.username }], payment_reference: reference }),
+    }),
+  ]);
+  record(hook.status, hook.ms);
+  record(client.status, client.ms);
+}
+
+async function rush(engine: RushResult['engine'], port: number): Promise<RushResult> {
+  const env = {
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+  const standIn = await startStandIn();
+  const stripeEnv = {
+    STRIPE_SECRET_KEY: SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: standIn.url,
+  };
+  let app: Awaited<ReturnType<typeof startApp>>;
+  let inspect: () => Promise<{ booked: number; held: number; rows: number }>;
+  let cleanup = async () => {};
+  let prepared: { eventId: number; bookers: Booker[] };
+  if (engine === 'PGlite') {
+    const dataDir = await mkdtemp(join(tmpdir(), 'piste-bench-rush-'));
+    const database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+    prepared = await prepare(database, env);
+    await database.close();
+    app = await startApp(port, { dataDir, env: { ...env, ...stripeEnv, SEED_DEMO: 'false' } });
+    // read through the app's own process once it has stopped (PGlite has one owner)
+    inspect = async () => {
+      const reopened = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+      try {
+        return await counts(reopened, prepared.eventId);
+      } finally {
+        await reopened.close();
+      }
+    };
+  } else {
+    const server =
+      process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const name = `piste_bench_rush_${process.pid}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+    prepared = await prepare(database, env);
+    inspect = () => counts(database, prepared.eventId);
+    app = await startApp(port, { env: { ...env, ...stripeEnv, DATABASE_URL: url.toString(), SEED_DEMO: 'false' } });
+    cleanup = async () => {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  try {
+    // warm the app up on reads and one refused start, nothing that takes a place
+    for (let i = 0; i < 20; i++) await timedFetch(`${app.url}/api/v1/products/`);
+    const statuses: Record<string, number> = {};
+    const latencies: number[] = [];
+    const record = (status: number, ms: number) => {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      latencies.push(ms);
+    };
+    // visitors reading the events list during the rush
+    let rushing = true;
+    let listed = 0;
+    const listStatuses: Record<string, number> = {};
+    const readers = Array.from({ length: 10 }, async () => {
+      while (rushing) {
+        const r = await timedFetch(`${app.url}/api/v1/products/`, { headers: { 'accept-encoding': 'br' } });
+        listStatuses[r.status] = (listStatuses[r.status] ?? 0) + 1;
+        listed += 1;
+      }
+    });
+    const started = performance.now();
+    await Promise.all(prepared.bookers.map((b) => booker(app.url, standIn.url, b, prepared.eventId, record)));
+    const settleMs = performance.now() - started;
+    rushing = false;
+    await Promise.all(readers);
+    const listPerSecond = listed / (settleMs / 1000);
+    await app.stop();
+    const { booked, held, rows } = await inspect();
+    latencies.sort((a, b) => a - b);
+    const problems: string[] = [];
+    if (booked !== PLACES || rows !== PLACES) problems.push(`sold ${booked} (booking rows ${rows}), not ${PLACES}`);
+    if (held !== 0) problems.push(`${held} places still held`);
+    const fiveXX = Object.entries(statuses).filter(([s]) => Number(s) >= 500 || s === '0');
+    if (fiveXX.length) problems.push(`answers ${fiveXX.map(([s, n]) => `${s}×${n}`).join(', ')}`);
+    return {
+      engine,
+      settleMs,
+      sold: booked,
+      held,
+      bookingRows: rows,
+      statuses,
+      p50Ms: median(latencies),
+      p99Ms: latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)] ?? 0,
+      listPerSecond,
+      listStatuses,
+      problems,
+    };
+  } finally {
+    await app.stop();
+    await standIn.stop();
+    await cleanup();
+  }
+}
+
+async function counts(database: Database, eventId: number) {
+  const [row] = await database.db
+    .select({
+      booked: events.booked,
+      held: events.held,
+      rows: sql<number>`(select count(*)::int from bookings where event_id = ${eventId})`,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return { booked: row?.booked ?? -1, held: row?.held ?? -1, rows: row?.rows ?? -1 };
+}
+
+export function rushVerdict(r: RushResult): string {
+  return r.problems.length === 0 && r.settleMs <= RUSH_BUDGET_MS[r.engine] ? 'PASS' : 'FAIL';
+}
+
+export async function benchRush(port: number): Promise<RushResult[]> {
+  console.log(`Entry rush: ${BOOKERS} bookers at once for the last ${PLACES} places`);
+  const results: RushResult[] = [];
+  for (const engine of ['PGlite', 'PostgreSQL'] as const) {
+    const r = await rush(engine, port);
+    results.push(r);
+    console.log(
+      `${rushVerdict(r).padEnd(5)} ${engine.padEnd(10)} settled in ${(r.settleMs / 1000).toFixed(2)} s (budget ${RUSH_BUDGET_MS[engine] / 1000} s), sold ${r.sold}, held ${r.held}, answers ${JSON.stringify(r.statuses)}, p50 ${r.p50Ms.toFixed(0)} ms, p99 ${r.p99Ms.toFixed(0)} ms, events list ${r.listPerSecond.toFixed(0)} req/s during the rush ${JSON.stringify(r.listStatuses)}${r.problems.length ? `  (${r.problems.join('; ')})` : ''}`,
+    );
+  }
+  return results;
+}
+
+export function rushReport(results: RushResult[]): string[] {
+  return [
+    '',
+    `## Entry rush (${BOOKERS} bookers at once, the last ${PLACES} places)`,
+    '',
+    "The app as deployed (production mode, its own process), the real Stripe SDK pointed at the stand-in in a third process; each booker reads the cart, starts the payment (the hold), confirms the card at the stand-in, then sends Stripe's signed webhook and the client's booking call at once. Sessions made in the database before the app started. Settled = first request to last answer; afterwards the database is checked: booked, held, booking rows. Ten readers fetch the events list throughout.",
+    '',
+    '| database | settled in | budget | sold | left held | answers | p50 | p99 | events list during the rush | verdict |',
+    '|---|---:|---:|---:|---:|---|---:|---:|---:|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.engine} | ${(r.settleMs / 1000).toFixed(2)} s | ${RUSH_BUDGET_MS[r.engine] / 1000} s | ${r.sold} | ${r.held} | ${Object.entries(
+          r.statuses,
+        )
+          .map(([s, n]) => `${s}: ${n}`)
+          .join(
+            ', ',
+          )} | ${r.p50Ms.toFixed(0)} ms | ${r.p99Ms.toFixed(0)} ms | ${r.listPerSecond.toFixed(0)} req/s | ${rushVerdict(r)}${r.problems.length ? `: ${r.problems.join('; ')}` : ''} |`,
+    ),
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchRush(Number(process.env.BENCH_PORT ?? 4620));
+}
