@@ -78,7 +78,7 @@ test('a parent on a phone enters two children for a paid race, is declined once,
   await expect(page.getByText('Your card was declined.')).toBeVisible();
   await expect(page.getByTestId('hold-note')).toHaveText(/^Your places are held for 1[45]:\d\d more\.$/);
   await expect(page.getByTestId('cart-total')).toHaveText('Total: £25.00');
-  expect(await places(request, race)).toMatchObject({ booked_quantity: 0, held_quantity: 2 });
+  await expect.poll(() => places(request, race)).toMatchObject({ booked_quantity: 0, held_quantity: 2 });
   await page.screenshot({ path: 'test-results/checkout-declined-phone.png', fullPage: true });
 
   await page.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
@@ -90,7 +90,7 @@ test('a parent on a phone enters two children for a paid race, is declined once,
   await expect(page.getByRole('link', { name: /^Cart: 0 items/ }).first()).toBeVisible();
   await page.screenshot({ path: 'test-results/booking-success-phone.png', fullPage: true });
 
-  expect(await places(request, race)).toMatchObject({ booked_quantity: 2, held_quantity: 0 });
+  await expect.poll(() => places(request, race)).toMatchObject({ booked_quantity: 2, held_quantity: 0 });
   const cart = await request.get('/api/v1/cart/', {
     headers: { authorization: `Bearer ${await apiToken(request, parent)}` },
   });
@@ -155,7 +155,7 @@ test('the payment page: the demo wallet pays the cart total and lands on the suc
   await expect(page.getByRole('status').filter({ hasText: 'Payment succeeded!' })).toContainText(
     `Cal ${surname} — ${race}`,
   );
-  expect(await places(request, race)).toMatchObject({ booked_quantity: 1, held_quantity: 0 });
+  await expect.poll(() => places(request, race)).toMatchObject({ booked_quantity: 1, held_quantity: 0 });
 });
 
 test('a last place held by a payment under way shows the disabled Event Full button to everyone else', async ({

@@ -18,12 +18,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { loadConfig } from '../../src/server/config.ts';
-import { type Database, openDatabase } from '../../src/server/db/client.ts';
-import { events } from '../../src/server/db/schema.ts';
+import { type Database, migrateDatabase, openDatabase } from '../../src/server/db/client.ts';
+import { events, users } from '../../src/server/db/schema.ts';
 import { type Booker, makeBookers } from '../../src/server/payments/test-support.ts';
 import { median } from './http.ts';
 import { startApp } from './processes.ts';
@@ -54,6 +54,7 @@ async function startStandIn(): Promise<{ url: string; stop: () => Promise<void> 
   const child = spawn(process.execPath, ['scripts/bench/stripe-stand-in-server.ts', SECRET_KEY], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  process.once('exit', () => child.kill('SIGTERM'));
   const url = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     lines.once('line', resolve);
@@ -74,7 +75,8 @@ async function startStandIn(): Promise<{ url: string; stop: () => Promise<void> 
 async function prepare(
   database: Database,
   env: Record<string, string>,
-): Promise<{ eventId: number; bookers: Booker[] }> {
+): Promise<{ eventId: number; bookers: Booker[]; admin: Booker }> {
+  await migrateDatabase(database);
   const today = new Date();
   const iso = (days: number) => new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
   const [event] = await database.db
@@ -96,7 +98,10 @@ async function prepare(
   if (!event) throw new Error('no event');
   const ctx = { db: database.db, config: loadConfig(env), now: () => new Date() };
   const bookers = await makeBookers({ ctx }, BOOKERS, [event.id]);
-  return { eventId: event.id, bookers };
+  const [admin] = await makeBookers({ ctx }, 1, []);
+  if (!admin) throw new Error('no administrator');
+  await database.db.update(users).set({ role: 'admin', adminLevel: 'ADMIN' }).where(eq(users.id, admin.id));
+  return { eventId: event.id, bookers, admin };
 }
 
 async function timedFetch(url: string, init?: RequestInit): Promise<{ status: number; ms: number; body: string }> {
@@ -177,24 +182,14 @@ async function rush(engine: RushResult['engine'], port: number): Promise<RushRes
     STRIPE_API_URL: standIn.url,
   };
   let app: Awaited<ReturnType<typeof startApp>>;
-  let inspect: () => Promise<{ booked: number; held: number; rows: number }>;
   let cleanup = async () => {};
-  let prepared: { eventId: number; bookers: Booker[] };
+  let prepared: Awaited<ReturnType<typeof prepare>>;
   if (engine === 'PGlite') {
     const dataDir = await mkdtemp(join(tmpdir(), 'piste-bench-rush-'));
     const database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
     prepared = await prepare(database, env);
     await database.close();
     app = await startApp(port, { dataDir, env: { ...env, ...stripeEnv, SEED_DEMO: 'false' } });
-    // read through the app's own process once it has stopped (PGlite has one owner)
-    inspect = async () => {
-      const reopened = await openDatabase({ dataDir: join(dataDir, 'pglite') });
-      try {
-        return await counts(reopened, prepared.eventId);
-      } finally {
-        await reopened.close();
-      }
-    };
   } else {
     const server =
       process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -207,7 +202,6 @@ async function rush(engine: RushResult['engine'], port: number): Promise<RushRes
     url.pathname = `/${name}`;
     const database = await openDatabase({ url: url.toString(), poolSize: 4 });
     prepared = await prepare(database, env);
-    inspect = () => counts(database, prepared.eventId);
     app = await startApp(port, { env: { ...env, ...stripeEnv, DATABASE_URL: url.toString(), SEED_DEMO: 'false' } });
     cleanup = async () => {
       await database.close();
@@ -241,8 +235,8 @@ async function rush(engine: RushResult['engine'], port: number): Promise<RushRes
     rushing = false;
     await Promise.all(readers);
     const listPerSecond = listed / (settleMs / 1000);
+    const { booked, held, rows } = await counts(app.url, prepared.eventId, prepared.admin);
     await app.stop();
-    const { booked, held, rows } = await inspect();
     latencies.sort((a, b) => a - b);
     const problems: string[] = [];
     if (booked !== PLACES || rows !== PLACES) problems.push(`sold ${booked} (booking rows ${rows}), not ${PLACES}`);
@@ -269,16 +263,20 @@ async function rush(engine: RushResult['engine'], port: number): Promise<RushRes
   }
 }
 
-async function counts(database: Database, eventId: number) {
-  const [row] = await database.db
-    .select({
-      booked: events.booked,
-      held: events.held,
-      rows: sql<number>`(select count(*)::int from bookings where event_id = ${eventId})`,
-    })
-    .from(events)
-    .where(eq(events.id, eventId));
-  return { booked: row?.booked ?? -1, held: row?.held ?? -1, rows: row?.rows ?? -1 };
+/** What the app says afterwards: the event's booked and held places (the public list) and its
+ * booking rows (the administrators' participant list). */
+async function counts(app: string, eventId: number, admin: Booker) {
+  const products = (await (await fetch(`${app}/api/v1/products/`)).json()) as {
+    id: number;
+    booked_quantity: number;
+    held_quantity: number;
+  }[];
+  const event = products.find((p) => p.id === eventId);
+  const participants = await fetch(`${app}/api/v1/products/booked-participants/${eventId}/`, {
+    headers: admin.headers,
+  });
+  const rows = participants.ok ? ((await participants.json()) as unknown[]).length : -1;
+  return { booked: event?.booked_quantity ?? -1, held: event?.held_quantity ?? -1, rows };
 }
 
 export function rushVerdict(r: RushResult): string {
@@ -288,7 +286,8 @@ export function rushVerdict(r: RushResult): string {
 export async function benchRush(port: number): Promise<RushResult[]> {
   console.log(`Entry rush: ${BOOKERS} bookers at once for the last ${PLACES} places`);
   const results: RushResult[] = [];
-  for (const engine of ['PGlite', 'PostgreSQL'] as const) {
+  const engines = (process.env.BENCH_RUSH_ENGINES ?? 'PGlite,PostgreSQL').split(',') as RushResult['engine'][];
+  for (const engine of engines) {
     const r = await rush(engine, port);
     results.push(r);
     console.log(

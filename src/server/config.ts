@@ -106,6 +106,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy,
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().default('dist/web'),
+  PUBLIC_CACHE_COALESCE_MS: z.coerce.number().int().min(0).max(5000).default(250),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -177,6 +178,8 @@ export interface Config {
   trustProxy: false | string[] | TrustHops;
   seedDemo: boolean;
   webDist: string;
+  /** After bookings, the public cache is dropped at most once per this many ms (0: every time). */
+  publicCacheCoalesceMs: number;
   payments: PaymentsConfig;
   /** Said in the log at start: a random development secret, mail going to the log … */
   notices: Notice[];
@@ -281,6 +284,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // embedded database. A real database (DATABASE_URL) or production never gets it by default.
     seedDemo: e.SEED_DEMO ?? (!isProduction && !databaseUrl),
     webDist: e.WEB_DIST,
+    publicCacheCoalesceMs: e.PUBLIC_CACHE_COALESCE_MS,
     payments,
     notices,
   };

@@ -11,7 +11,7 @@ import { windowRefusal } from '../events/service.ts';
 import { bookPaidLines } from '../payments/paid-bookings.ts';
 import { moveBooked, placeFree, withEventLocked } from '../payments/places.ts';
 import { sendReceipt } from '../payments/receipt.ts';
-import { invalidatePublicCache } from '../plugins/public-cache.ts';
+import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
 import { familyParticipants } from './participants.ts';
 
 export const BookingResultSchema = z.object({
@@ -92,7 +92,7 @@ async function bookFreeLines(
     }
   }
   if (result.booked.length > 0) {
-    await invalidatePublicCache(ctx);
+    await dropPublicCacheSoon(ctx);
     await sendReceipt(ctx, log, {
       userId,
       reference: `free booking ${result.booked.map((b) => b.id).join(', ')}`,

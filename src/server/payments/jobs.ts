@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { paymentLines, payments } from '../db/schema.ts';
-import { invalidatePublicCache } from '../plugins/public-cache.ts';
+import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
 import { refundLostLines } from './settle.ts';
 import { releasePayment } from './start.ts';
 
@@ -35,7 +35,7 @@ export async function runPaymentJobs(ctx: AppContext, log: FastifyBaseLogger): P
   for (const { id } of lapsed) released += await releasePayment(ctx, id, 'lapse');
   if (released > 0) {
     log.info({ released }, 'lapsed payment holds released');
-    await invalidatePublicCache(ctx);
+    await dropPublicCacheSoon(ctx);
   }
   const refunds = await ctx.db
     .select({ id: payments.id })

@@ -4,7 +4,7 @@ import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { bookings, cartItems, events, paymentLines, payments, users } from '../db/schema.ts';
-import { invalidatePublicCache } from '../plugins/public-cache.ts';
+import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
 import { lockEvent, moveBooked, moveHeld, placeFree } from './places.ts';
 import type { ProviderCheck } from './providers.ts';
 import { sendReceipt } from './receipt.ts';
@@ -126,7 +126,7 @@ export async function settlePayment(
     return { payment: settled ?? payment, lines: await settledLines(tx, paymentId), already: false };
   });
   if (!settlement.already) {
-    await invalidatePublicCache(ctx);
+    await dropPublicCacheSoon(ctx);
     if (settlement.payment.refundDuePence > 0) await refundLostLines(ctx, log, settlement.payment.id);
     await sendReceipt(ctx, log, {
       userId: settlement.payment.userId,

@@ -10,7 +10,7 @@ import type { Tx } from '../db/client.ts';
 import { bookings, paymentLines, payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { windowRefusal } from '../events/service.ts';
-import { invalidatePublicCache } from '../plugins/public-cache.ts';
+import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
 import { type EventRow, lockEvent, moveHeld, placeFree, surelyFull } from './places.ts';
 import type { Provider } from './providers.ts';
 
@@ -61,7 +61,7 @@ export async function startPayment(
       amount: [PAYMENT_MSG.amountChanged(formatPrice(total))],
     });
   }
-  await checkParticipants(ctx, userId, lines);
+  // a full event refuses at once: the cheapest answer first, on the night entries open
   const full = await surelyFull(
     ctx.db,
     lines.map((l) => l.eventId),
@@ -71,6 +71,7 @@ export async function startPayment(
   const refused = lines.find((l) => full.has(l.eventId));
   if (refused)
     throw new AppError('CONFLICT', PAYMENT_MSG.full(`${refused.firstName} ${refused.lastName}`.trim(), refused.name));
+  await checkParticipants(ctx, userId, lines);
 
   const { payment, replaced } = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}, ${userId})`);
@@ -103,13 +104,13 @@ export async function startPayment(
       'payment start failed',
     );
     await releasePayment(ctx, payment.id, 'cancel');
-    await invalidatePublicCache(ctx);
+    await dropPublicCacheSoon(ctx);
     throw new AppError('PROVIDER_FAILED', PAYMENT_MSG.providerFailed);
   }
   if (payment.reference !== started.reference) {
     await ctx.db.update(payments).set({ reference: started.reference }).where(eq(payments.id, payment.id));
   }
-  await invalidatePublicCache(ctx);
+  await dropPublicCacheSoon(ctx);
   return {
     provider: provider.name,
     payment_reference: started.reference,

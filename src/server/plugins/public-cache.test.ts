@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openTestDatabase, testConfig } from '../test/helper.ts';
-import { invalidatePublicCache, pickEncoding, sendCached } from './public-cache.ts';
+import { dropPublicCacheSoon, invalidatePublicCache, pickEncoding, sendCached } from './public-cache.ts';
 
 let app: FastifyInstance;
 let loads = 0;
@@ -87,5 +87,38 @@ describe('compressed public reads', () => {
     expect(pickEncoding('deflate', entry)).toBeNull();
     expect(pickEncoding(undefined, entry)).toBeNull();
     expect(pickEncoding('gzip, br', {})).toBeNull();
+  });
+});
+
+describe('dropping the cache after bookings, coalesced', () => {
+  let coalesced: FastifyInstance;
+  let reads = 0;
+  beforeAll(async () => {
+    coalesced = await buildApp({
+      config: testConfig({ PUBLIC_CACHE_COALESCE_MS: '150' }),
+      database: await openTestDatabase(),
+    });
+    coalesced.get('/api/v1/cached-count/', { config: { access: 'public' } }, (request, reply) =>
+      sendCached(coalesced.ctx, request, reply, 'count', async () => {
+        reads += 1;
+        return { reads };
+      }),
+    );
+    await coalesced.ready();
+  });
+  afterAll(async () => coalesced?.close());
+  const read = async () => (await coalesced.inject({ method: 'GET', url: '/api/v1/cached-count/' })).json().reads;
+
+  it('drops at once for the first change, then once more at the end of the window for a burst', async () => {
+    expect(await read()).toBe(1);
+    await dropPublicCacheSoon(coalesced.ctx);
+    expect(await read()).toBe(2);
+    // a burst inside the window: no recomputation per change
+    for (let i = 0; i < 20; i++) await dropPublicCacheSoon(coalesced.ctx);
+    expect(await read()).toBe(2);
+    // the trailing drop comes at the end of the window, and only one
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await read()).toBe(3);
+    expect(await read()).toBe(3);
   });
 });

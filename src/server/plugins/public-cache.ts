@@ -192,6 +192,45 @@ export async function invalidatePublicCache(ctx: AppContext): Promise<void> {
   state(ctx).entries.clear();
 }
 
+const coalescing = new WeakMap<AppContext, { last: number; timer: NodeJS.Timeout | null }>();
+
+/**
+ * Drops the public cache after a booking, a hold or a release, coalesced (issue 9): the first
+ * change drops it at once; changes within the next `publicCacheCoalesceMs` drop it once more at
+ * the end of that window. A rush of bookings thus recomputes the events list a few times a second,
+ * not once per booking, and the list is never staler than the window. Administrators' edits keep
+ * dropping it at once (invalidatePublicCache).
+ */
+export function dropPublicCacheSoon(ctx: AppContext): Promise<void> {
+  const windowMs = ctx.config.publicCacheCoalesceMs;
+  if (windowMs <= 0) return invalidatePublicCache(ctx);
+  let c = coalescing.get(ctx);
+  if (!c) {
+    c = { last: 0, timer: null };
+    coalescing.set(ctx, c);
+  }
+  const now = Date.now();
+  if (now - c.last >= windowMs && !c.timer) {
+    c.last = now;
+    return invalidatePublicCache(ctx);
+  }
+  if (!c.timer) {
+    const state = c;
+    state.timer = setTimeout(
+      () => {
+        state.timer = null;
+        state.last = Date.now();
+        invalidatePublicCache(ctx).catch(() => {
+          // the next change, or the once-a-second look at the generation, drops it
+        });
+      },
+      Math.max(0, windowMs - (now - c.last)),
+    );
+    state.timer.unref();
+  }
+  return Promise.resolve();
+}
+
 /**
  * Answers a public GET from the cache, or loads and caches the answer (with brotli and gzip
  * copies made once). Sends an ETag, and 304 when the client already has this version. `key` must

@@ -51,6 +51,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256!',
     WEB_DIST: 'does-not-exist',
+    // every test reads right after it writes: no coalescing of cache drops (plugins/public-cache.ts)
+    PUBLIC_CACHE_COALESCE_MS: '0',
     ...overrides,
   });
 }
