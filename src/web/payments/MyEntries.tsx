@@ -76,7 +76,7 @@ export function MyEntries() {
         entries.data.map((order) => <Receipt key={order.reference} order={order} />)
       )}
       <Text size="sm" c="dimmed">
-        Free entries appear on each event's participant list; the e-mail sent at booking is their receipt.
+        Free entries have no payment: the e-mail sent when they were booked is their receipt.
       </Text>
     </Stack>
   );
