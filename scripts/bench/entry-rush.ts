@@ -19,14 +19,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import Stripe from 'stripe';
 import { loadConfig } from '../../src/server/config.ts';
 import { type Database, migrateDatabase, openDatabase } from '../../src/server/db/client.ts';
 import { events, users } from '../../src/server/db/schema.ts';
 import { type Booker, makeBookers } from '../../src/server/payments/test-support.ts';
 import { median } from './http.ts';
-import { startApp } from './processes.ts';
+import { freshPostgres, startApp } from './processes.ts';
 
 export const BOOKERS = Number(process.env.BENCH_RUSH_BOOKERS ?? 1000);
 export const PLACES = 150;
@@ -191,22 +190,14 @@ async function rush(engine: RushResult['engine'], port: number): Promise<RushRes
     await database.close();
     app = await startApp(port, { dataDir, env: { ...env, ...stripeEnv, SEED_DEMO: 'false' } });
   } else {
-    const server =
-      process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const name = `piste_bench_rush_${process.pid}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
+    const fresh = await freshPostgres('piste_bench_rush');
+    const url = new URL(fresh.url);
     const database = await openDatabase({ url: url.toString(), poolSize: 4 });
     prepared = await prepare(database, env);
     app = await startApp(port, { env: { ...env, ...stripeEnv, DATABASE_URL: url.toString(), SEED_DEMO: 'false' } });
     cleanup = async () => {
       await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await fresh.drop();
     };
   }
   try {

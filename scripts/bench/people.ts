@@ -12,7 +12,7 @@ import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { median } from './http.ts';
 import { BENCH_ADMIN, BOOKINGS, PEOPLE, seedPeople } from './people-data.ts';
-import { startApp } from './processes.ts';
+import { freshPostgres, startApp } from './processes.ts';
 
 export const PAGE_BUDGET_MS = 100;
 /** PostgreSQL's plan for a people search, for the report. */
@@ -96,15 +96,8 @@ async function measureEngine(engine: PeopleTiming['engine'], port: number): Prom
     await database.close();
     app = await startApp(port, { dataDir, env: { SEED_DEMO: 'false' } });
   } else {
-    const server =
-      process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const name = `piste_bench_people_${process.pid}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
+    const fresh = await freshPostgres('piste_bench_people');
+    const url = new URL(fresh.url);
     const database = await openDatabase({ url: url.toString(), poolSize: 2 });
     await seedPeople(database);
     await database.close();
@@ -119,10 +112,7 @@ async function measureEngine(engine: PeopleTiming['engine'], port: number): Prom
     await probe.end();
     searchPlan = plan.rows.map((r) => r['QUERY PLAN'].trim()).join(' / ');
     console.log(`PostgreSQL plan of a search: ${searchPlan}`);
-    dropDatabase = async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
+    dropDatabase = fresh.drop;
   }
   try {
     const access = await signIn(app.url);

@@ -4,6 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 /** A server running in a process of its own. */
 export interface ServerProcess {
@@ -79,4 +80,25 @@ export async function startBare(port: number, fixturesFile: string, withHeaders 
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/__ready`, child);
   return { url, stop: stopper(child) };
+}
+
+/** A fresh, empty PostgreSQL database on the server of BENCH_DATABASE_URL (else TEST_DATABASE_URL),
+ * dropped by `drop`. */
+export async function freshPostgres(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `${prefix}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }

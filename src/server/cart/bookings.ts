@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import { BOOKING_MSG } from '../../domain/cart/index.ts';
 import { EVENT_MSG } from '../../domain/events/index.ts';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
+import type { BookingResult } from '../../domain/payments/records.ts';
 import type { AppContext } from '../context.ts';
 import { bookings, cartItems } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -14,23 +14,6 @@ import { sendReceipt } from '../payments/receipt.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
 import { familyParticipants } from './participants.ts';
 
-export const BookingResultSchema = z.object({
-  booked: z.array(
-    z.object({
-      id: z.number().int(),
-      product: z.number().int(),
-      participant: z.string(),
-      participant_name: z.string(),
-      product_name: z.string(),
-    }),
-  ),
-  errors: z.array(z.object({ product: z.number().int(), participant: z.string(), error: z.string() })),
-  /** With a payment: its reference, what it paid and what was refunded (places lost). */
-  payment: z
-    .object({ reference: z.string(), provider: z.string(), amount: z.string(), refunded: z.string() })
-    .optional(),
-});
-export type BookingResult = z.infer<typeof BookingResultSchema>;
 type Line = { product: number; participant: string };
 
 /**

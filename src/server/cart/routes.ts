@@ -2,11 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BULK_ADD_MAX, CART_MSG, PARTICIPANT_STATUSES } from '../../domain/cart/index.ts';
+import { BookingResultSchema } from '../../domain/payments/records.ts';
 import { textField } from '../../domain/text.ts';
 import type { AppContext } from '../context.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { IdParams } from '../plugins/params.ts';
-import { BookingResultSchema, bookLines } from './bookings.ts';
+import { bookLines } from './bookings.ts';
 import { bulkAdd, CartItemSchema, checkBookings, clearCart, listCart, removeCartItem } from './service.ts';
 
 const tags = ['cart'];

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
-import { raceEventRow } from '../people/booked-test-support.ts';
+import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
 import { createUser, login } from '../test/fixtures.ts';
 import { bearer, useTestApp } from '../test/helper.ts';
 import { PAYMENTS_CSV_HEADERS } from './admin.ts';
@@ -17,10 +17,7 @@ beforeEach(async () => {
   t.clock.set('2026-01-15T12:00:00Z');
   const race = await raceEventRow(t.app, {
     name: 'Paid Club Race',
-    registrationOpen: '2026-01-10',
-    registrationOpenTime: '19:00',
-    registrationClose: '2026-02-07',
-    registrationCloseTime: '18:00',
+    ...OPEN_WINDOW,
     quantity: 10,
     pricePence: 2500,
   });

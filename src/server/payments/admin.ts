@@ -1,30 +1,13 @@
 import { and, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { toCsv } from '../../domain/csv.ts';
 import { formatPrice } from '../../domain/money.ts';
+import type { PaymentRecord } from '../../domain/payments/records.ts';
 import type { AppContext } from '../context.ts';
 import { paymentLines, payments, users } from '../db/schema.ts';
 
 export const PAYMENT_FILTERS = ['all', 'succeeded', 'started', 'canceled', 'refunded'] as const;
 export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
 export const PAYMENTS_PAGE_SIZE = 50;
-
-/** One payment in the administrators' list: enough to reconcile against the provider's payouts. */
-export interface PaymentRecord {
-  id: number;
-  created_at: string;
-  settled_at: string | null;
-  provider: string;
-  reference: string;
-  payer: string;
-  username: string;
-  amount: string;
-  refunded: string;
-  refund_due: string;
-  net: string;
-  status: 'started' | 'succeeded' | 'canceled';
-  entries_booked: number;
-  entries_lost: number;
-}
 
 function where(filter: { search: string; status: PaymentFilter }): SQL | undefined {
   const parts: (SQL | undefined)[] = [];

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
-import { type BookingResult, refuseIfNothingBooked } from '../cart/bookings.ts';
+import type { BookingResult } from '../../domain/payments/records.ts';
+import { refuseIfNothingBooked } from '../cart/bookings.ts';
 import type { AppContext } from '../context.ts';
 import { payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, cartItems, events } from '../db/schema.ts';
-import { raceEventRow } from '../people/booked-test-support.ts';
+import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
 import { type TestApp, useTestApp } from '../test/helper.ts';
 import { type Booker, makeBookers } from './test-support.ts';
 
 const OPEN = {
   name: 'Demo Race',
-  date: '2026-02-14',
-  registrationOpen: '2026-01-10',
-  registrationOpenTime: '19:00',
-  registrationClose: '2026-02-07',
-  registrationCloseTime: '18:00',
+  ...OPEN_WINDOW,
   quantity: 10,
   pricePence: 2500,
 };

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startSession } from '../accounts/sessions.ts';
 import { bookings, events, families, paymentLines, payments, users } from '../db/schema.ts';
-import { raceEventRow } from '../people/booked-test-support.ts';
+import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
 import { createUser, login } from '../test/fixtures.ts';
 import { bearer } from '../test/helper.ts';
 import { runPaymentJobs } from './jobs.ts';
@@ -11,11 +11,7 @@ import { type Booker, makeBookers } from './test-support.ts';
 
 const t = useStripeTestApp();
 const OPEN = {
-  date: '2026-02-14',
-  registrationOpen: '2026-01-10',
-  registrationOpenTime: '19:00',
-  registrationClose: '2026-02-07',
-  registrationCloseTime: '18:00',
+  ...OPEN_WINDOW,
   pricePence: 2500,
 };
 const MINUTE = 60_000;

@@ -1,32 +1,12 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { formatPrice } from '../../domain/money.ts';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
+import type { Order } from '../../domain/payments/records.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { events, paymentLines, payments, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentRow } from './start.ts';
-
-/** One payment as its payer sees it: what it covered, and what became of each line. */
-export interface Order {
-  reference: string;
-  provider: string;
-  status: 'started' | 'succeeded' | 'canceled';
-  amount: string;
-  refunded: string;
-  created_at: string;
-  held_until: string;
-  settled_at: string | null;
-  lines: {
-    product: number;
-    product_name: string;
-    product_event_date: string;
-    participant: string;
-    participant_name: string;
-    amount: string;
-    state: 'held' | 'booked' | 'released' | 'lost';
-  }[];
-}
 
 async function ordersOf(db: Db, rows: PaymentRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];

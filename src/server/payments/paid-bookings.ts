@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatPrice } from '../../domain/money.ts';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
-import type { BookingResult } from '../cart/bookings.ts';
+import type { BookingResult } from '../../domain/payments/records.ts';
 import type { AppContext } from '../context.ts';
 import { events, paymentLines, payments, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSession } from '../accounts/sessions.ts';
 import { bookings, cartItems, events } from '../db/schema.ts';
-import { raceEventRow } from '../people/booked-test-support.ts';
+import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
 import { bearer, useTestApp } from '../test/helper.ts';
 import { type PaypalStandIn, startPaypalStandIn } from '../test/paypal-stand-in.ts';
 import { type Booker, makeBookers } from './test-support.ts';
@@ -22,11 +22,7 @@ const t = useTestApp(env);
 beforeEach(() => paypal.reset());
 
 const OPEN = {
-  date: '2026-02-14',
-  registrationOpen: '2026-01-10',
-  registrationOpenTime: '19:00',
-  registrationClose: '2026-02-07',
-  registrationCloseTime: '18:00',
+  ...OPEN_WINDOW,
   quantity: 10,
 };
 

@@ -3,8 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BULK_ADD_MAX, CART_MSG } from '../../domain/cart/index.ts';
 import { HOLD_MINUTES, PAYMENT_MSG, PAYMENT_PROVIDERS } from '../../domain/payments/index.ts';
+import {
+  BookingResultSchema,
+  OrderSchema,
+  PaymentRecordSchema,
+  StartedPaymentSchema,
+} from '../../domain/payments/records.ts';
 import { textField } from '../../domain/text.ts';
-import { BookingResultSchema } from '../cart/bookings.ts';
 import type { AppContext } from '../context.ts';
 import { Page, Search } from '../people/query.ts';
 import { currentUser } from '../plugins/auth.ts';
@@ -30,54 +35,6 @@ const StartBody = z.strictObject({
     .array(z.number({ error: ITEM_MESSAGE }).int(ITEM_MESSAGE).min(1, ITEM_MESSAGE).max(2_147_483_647, ITEM_MESSAGE))
     .max(BULK_ADD_MAX, CART_MSG.tooMany)
     .optional(),
-});
-
-const Started = z.object({
-  provider: z.enum(PAYMENT_PROVIDERS),
-  payment_reference: z.string(),
-  clientSecret: z.string().nullable(),
-  publishableKey: z.string().nullable(),
-  amount: z.string(),
-  held_until: z.string(),
-});
-
-const OrderSchema = z.object({
-  reference: z.string(),
-  provider: z.string(),
-  status: z.enum(['started', 'succeeded', 'canceled']),
-  amount: z.string(),
-  refunded: z.string(),
-  created_at: z.string(),
-  held_until: z.string(),
-  settled_at: z.string().nullable(),
-  lines: z.array(
-    z.object({
-      product: z.number().int(),
-      product_name: z.string(),
-      product_event_date: z.string(),
-      participant: z.string(),
-      participant_name: z.string(),
-      amount: z.string(),
-      state: z.enum(['held', 'booked', 'released', 'lost']),
-    }),
-  ),
-});
-
-const PaymentRecordSchema = z.object({
-  id: z.number().int(),
-  created_at: z.string(),
-  settled_at: z.string().nullable(),
-  provider: z.string(),
-  reference: z.string(),
-  payer: z.string(),
-  username: z.string(),
-  amount: z.string(),
-  refunded: z.string(),
-  refund_due: z.string(),
-  net: z.string(),
-  status: z.enum(['started', 'succeeded', 'canceled']),
-  entries_booked: z.number().int(),
-  entries_lost: z.number().int(),
 });
 
 const Reference = textField({ label: 'Payment reference', max: 100, format: PAYMENT_MSG.notFound }).pipe(
@@ -126,7 +83,7 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsync {
           security: bearerOnly,
           summary: "Start a card payment for the cart's paid lines: holds their places for 15 minutes",
           body: StartBody,
-          response: { 200: Started },
+          response: { 200: StartedPaymentSchema },
         },
       },
       async (request) =>
@@ -148,7 +105,7 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsync {
           security: bearerOnly,
           summary: "Create the wallet order (GBP, a line per 'participant - product') and hold the places",
           body: StartBody,
-          response: { 200: Started.extend({ id: z.string() }) },
+          response: { 200: StartedPaymentSchema.extend({ id: z.string() }) },
         },
       },
       async (request) => {

@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, cartItems, events, payments } from '../db/schema.ts';
-import { raceEventRow } from '../people/booked-test-support.ts';
+import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
 import { PUBLISHABLE_KEY, stripeSignature, useStripeTestApp } from './stripe-test-app.ts';
 import { type Booker, makeBookers } from './test-support.ts';
 
 const t = useStripeTestApp();
 const OPEN = {
   name: 'Paid Club Race',
-  date: '2026-02-14',
-  registrationOpen: '2026-01-10',
-  registrationOpenTime: '19:00',
-  registrationClose: '2026-02-07',
-  registrationCloseTime: '18:00',
+  ...OPEN_WINDOW,
   quantity: 10,
   pricePence: 2500,
 };
@@ -259,6 +255,29 @@ describe('a paid booking only against a confirmed payment', () => {
     ]);
     expect(await bookingRows()).toHaveLength(1);
     expect(await places(other)).toEqual({ booked: 0, held: 0 });
+  });
+
+  it('a participant not in the family is refused, with or without a payment, and nothing is booked', async () => {
+    const [stranger] = (await makeBookers(t.app, 1, [race])) as [Booker];
+    const free = await inject('POST', '/api/v1/bookings/', {
+      bookings: [{ product: race, participant: stranger.username }],
+    });
+    expect([free.statusCode, free.json().error]).toEqual([409, 'That participant is not in your cart for this event.']);
+    const reference = (await start()).json().payment_reference as string;
+    await t.stripe.confirm(reference);
+    const paid = await inject('POST', '/api/v1/bookings/', {
+      bookings: [{ product: race, participant: stranger.username }],
+      payment_reference: reference,
+    });
+    expect([paid.statusCode, paid.json().error]).toEqual([
+      409,
+      `This payment does not cover ${stranger.username} on Paid Club Race.`,
+    ]);
+    expect(await bookingRows()).toEqual([]);
+    const added = await inject('POST', '/api/v1/cart/bulk-add/', {
+      items: [{ product: race, participant: stranger.username }],
+    });
+    expect(added.json().errors[0].error).toBe(`${stranger.username} is not in your family.`);
   });
 
   it('a product that does not exist is refused with a clear message', async () => {

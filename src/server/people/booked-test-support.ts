@@ -20,3 +20,12 @@ export async function raceEventRow(app: App, values: Partial<typeof events.$infe
   if (!row) throw new Error('no event');
   return row.id;
 }
+
+/** A race day whose registration window is open on 15 January 2026 (the payment tests' clock). */
+export const OPEN_WINDOW = {
+  date: '2026-02-14',
+  registrationOpen: '2026-01-10',
+  registrationOpenTime: '19:00',
+  registrationClose: '2026-02-07',
+  registrationCloseTime: '18:00',
+};

@@ -5,8 +5,9 @@
  * repeated create, capture or refund answer the first result. A test plays the payer approving the
  * order, and can make the next capture fail as a declined instrument does.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './stand-in-http.ts';
 
 interface Money {
   currency_code: string;
@@ -41,17 +42,6 @@ export interface PaypalStandIn {
   reset(): void;
   close(): Promise<void>;
 }
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let text = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => {
-      text += chunk;
-    });
-    request.on('end', () => resolve(text));
-    request.on('error', reject);
-  });
 
 export async function startPaypalStandIn(clientId = 'paypal-client-id', clientSecret = 'paypal-secret') {
   const orders = new Map<string, StandInOrder>();

@@ -6,8 +6,9 @@
  * which succeeds or is declined. Webhook events are built here and signed by the caller with the
  * SDK's own test-header helper.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './stand-in-http.ts';
 
 export interface StandInIntent {
   id: string;
@@ -39,17 +40,6 @@ export interface StripeStandIn {
   reset(): void;
   close(): Promise<void>;
 }
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let text = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => {
-      text += chunk;
-    });
-    request.on('end', () => resolve(text));
-    request.on('error', reject);
-  });
 
 /** Stripe's form encoding, flat enough for these calls: `metadata[payment_id]=7`. */
 function formFields(text: string): { fields: Record<string, string>; metadata: Record<string, string> } {

@@ -1,5 +1,8 @@
 import type { PaymentProvider } from '../../domain/payments/index.ts';
+import type { BookingResult, Order, StartedPayment } from '../../domain/payments/records.ts';
 import { api } from '../api/client.ts';
+
+export type { BookingResult, Order, StartedPayment };
 
 /** Which providers this site uses (doc 1 §2; the demo provider when no keys are set). */
 export interface Providers {
@@ -10,47 +13,9 @@ export interface Providers {
   hold_minutes: number;
 }
 
-/** A payment just started: its places are held until `held_until`. */
-export interface StartedPayment {
-  provider: PaymentProvider;
-  payment_reference: string;
-  clientSecret: string | null;
-  publishableKey: string | null;
-  amount: string;
-  held_until: string;
-}
-
 export interface BookingLine {
   product: number;
   participant: string;
-}
-
-/** What POST /bookings/ and a wallet capture answer. */
-export interface BookingResult {
-  booked: { id: number; product: number; participant: string; participant_name: string; product_name: string }[];
-  errors: { product: number; participant: string; error: string }[];
-  payment?: { reference: string; provider: string; amount: string; refunded: string };
-}
-
-/** One order, as its payer reads it back (the success page, My Entries). */
-export interface Order {
-  reference: string;
-  provider: string;
-  status: 'started' | 'succeeded' | 'canceled';
-  amount: string;
-  refunded: string;
-  created_at: string;
-  held_until: string;
-  settled_at: string | null;
-  lines: {
-    product: number;
-    product_name: string;
-    product_event_date: string;
-    participant: string;
-    participant_name: string;
-    amount: string;
-    state: 'held' | 'booked' | 'released' | 'lost';
-  }[];
 }
 
 /** The payment calls (doc 1 §7 and docs/decisions/0019), each with the bearer token but the

@@ -3,27 +3,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { PaymentRecord } from '../../../domain/payments/records.ts';
 import { api } from '../../api/client.ts';
 import { CountLine, ListPages, LoadFailed, SearchBox, TableFiller } from '../../people/admin/ListParts.tsx';
 import { downloadCsv } from '../../ui/download.ts';
 import { toast } from '../../ui/toast.ts';
-
-interface PaymentRecord {
-  id: number;
-  created_at: string;
-  settled_at: string | null;
-  provider: string;
-  reference: string;
-  payer: string;
-  username: string;
-  amount: string;
-  refunded: string;
-  refund_due: string;
-  net: string;
-  status: 'started' | 'succeeded' | 'canceled';
-  entries_booked: number;
-  entries_lost: number;
-}
 
 const FILTERS = [
   { value: 'all', label: 'All' },

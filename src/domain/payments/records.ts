@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { PAYMENT_PROVIDERS } from './index.ts';
+
+/** What POST /bookings/ and a wallet capture answer: the lines booked, the lines refused (with
+ * their reasons), and with a payment its reference, amount and what was refunded. */
+export const BookingResultSchema = z.object({
+  booked: z.array(
+    z.object({
+      id: z.number().int(),
+      product: z.number().int(),
+      participant: z.string(),
+      participant_name: z.string(),
+      product_name: z.string(),
+    }),
+  ),
+  errors: z.array(z.object({ product: z.number().int(), participant: z.string(), error: z.string() })),
+  payment: z
+    .object({ reference: z.string(), provider: z.string(), amount: z.string(), refunded: z.string() })
+    .optional(),
+});
+export type BookingResult = z.infer<typeof BookingResultSchema>;
+
+/** One payment as its payer reads it back (the success page, My Entries). */
+export const OrderSchema = z.object({
+  reference: z.string(),
+  provider: z.string(),
+  status: z.enum(['started', 'succeeded', 'canceled']),
+  amount: z.string(),
+  refunded: z.string(),
+  created_at: z.string(),
+  held_until: z.string(),
+  settled_at: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      product: z.number().int(),
+      product_name: z.string(),
+      product_event_date: z.string(),
+      participant: z.string(),
+      participant_name: z.string(),
+      amount: z.string(),
+      state: z.enum(['held', 'booked', 'released', 'lost']),
+    }),
+  ),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** One payment in the administrators' list: enough to reconcile against the provider's payouts. */
+export const PaymentRecordSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  settled_at: z.string().nullable(),
+  provider: z.string(),
+  reference: z.string(),
+  payer: z.string(),
+  username: z.string(),
+  amount: z.string(),
+  refunded: z.string(),
+  refund_due: z.string(),
+  net: z.string(),
+  status: z.enum(['started', 'succeeded', 'canceled']),
+  entries_booked: z.number().int(),
+  entries_lost: z.number().int(),
+});
+export type PaymentRecord = z.infer<typeof PaymentRecordSchema>;
+
+/** A payment just started: its places are held until `held_until`. */
+export const StartedPaymentSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  payment_reference: z.string(),
+  clientSecret: z.string().nullable(),
+  publishableKey: z.string().nullable(),
+  amount: z.string(),
+  held_until: z.string(),
+});
+export type StartedPayment = z.infer<typeof StartedPaymentSchema>;
