@@ -184,3 +184,39 @@ test('a last place held by a payment under way shows the disabled Event Full but
     'Event is full. Please check back as spaces may become available if participants drop out.',
   );
 });
+
+test('with Stripe set up, Stripe.js loads only once the checkout shows a paid cart, and a failed load says so', async ({
+  page,
+  request,
+}) => {
+  const surname = uniqueSurname('Str');
+  const race = `Card Race ${surname}`;
+  await createRaceEvent(request, { name: race, quantity: 5, price: '9.00' });
+  const { parent } = await family(request, surname, ['Eve']);
+  // this site "has" Stripe keys; Stripe's own script cannot be reached from here
+  await page.route('**/api/v1/payment/providers/', (route) =>
+    route.fulfill({
+      json: {
+        card: 'stripe',
+        wallet: 'paypal',
+        publishableKey: 'pk_test_e2e',
+        paypalClientId: 'e2e',
+        hold_minutes: 15,
+      },
+    }),
+  );
+  const stripeLoads: string[] = [];
+  await page.route('https://js.stripe.com/**', (route) => {
+    stripeLoads.push(route.request().url());
+    return route.abort();
+  });
+  await page.goto('/booking');
+  await logInWithModal(page, parent);
+  await enter(page, race, [`Eve ${surname}`]);
+  expect(stripeLoads).toEqual([]);
+  await page.goto('/checkout');
+  await expect(page.getByText('Failed to initialize payment. Please try again.')).toBeVisible();
+  expect(stripeLoads.length).toBeGreaterThan(0);
+  // nothing was held: the payment never started
+  await expect.poll(() => places(request, race)).toMatchObject({ booked_quantity: 0, held_quantity: 0 });
+});

@@ -2,7 +2,7 @@ import { Alert, Button, Loader, Stack } from '@mantine/core';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import { ApiError } from '../api/client.ts';
 import { paths } from '../app/paths.ts';
@@ -33,11 +33,27 @@ function stripeJs(key: string) {
  * which books the lines against the payment.
  */
 export default function StripeCardForm(props: Props) {
+  const [stripe] = useState(() => stripeJs(props.publishableKey));
+  // Stripe.js that cannot load (offline, blocked) says so instead of loading for ever
+  const [unavailable, setUnavailable] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void stripe.then((loaded) => {
+      if (live && !loaded) setUnavailable(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [stripe]);
+  if (unavailable) {
+    return (
+      <Alert color="red" role="alert">
+        {PAYMENT_MSG.initFailed}
+      </Alert>
+    );
+  }
   return (
-    <Elements
-      stripe={stripeJs(props.publishableKey)}
-      options={{ mode: 'payment', amount: props.amountPence, currency: 'gbp' }}
-    >
+    <Elements stripe={stripe} options={{ mode: 'payment', amount: props.amountPence, currency: 'gbp' }}>
       <CardForm {...props} />
     </Elements>
   );
