@@ -220,3 +220,33 @@ test('with Stripe set up, Stripe.js loads only once the checkout shows a paid ca
   // nothing was held: the payment never started
   await expect.poll(() => places(request, race)).toMatchObject({ booked_quantity: 0, held_quantity: 0 });
 });
+
+test('a wallet payment refused because the last place went says so on the error page, and keeps the cart', async ({
+  page,
+  request,
+}) => {
+  const surname = uniqueSurname('Gon');
+  const race = `Gone Race ${surname}`;
+  await createRaceEvent(request, { name: race, quantity: 1, price: '11.00' });
+  const { parent } = await family(request, surname, ['Fay']);
+  await page.goto('/booking');
+  await logInWithModal(page, parent);
+  await enter(page, race, [`Fay ${surname}`]);
+  // someone else starts paying for the last place first
+  const quick = await registerRacer(request, 'Quin', surname);
+  const headers = { authorization: `Bearer ${await apiToken(request, quick)}` };
+  const { id } = (await (await request.get('/api/v1/products/')).json()).find((p: { name: string }) => p.name === race);
+  await request.post('/api/v1/cart/bulk-add/', {
+    headers,
+    data: { items: [{ product: id, participant: quick.username }] },
+  });
+  expect(
+    (await request.post('/api/v1/payment/create-payment-intent/', { headers, data: { amount: '11.00' } })).status(),
+  ).toBe(200);
+
+  await page.goto('/payment');
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page).toHaveURL(/\/booking\/error$/);
+  await expect(page.getByRole('alert')).toHaveText(`${race} is full: there is no place left for Fay ${surname}.`);
+  await expect(page.getByRole('link', { name: /^Cart: 1 item/ }).first()).toBeVisible();
+});

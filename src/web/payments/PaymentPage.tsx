@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatPrice } from '../../domain/money.ts';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
@@ -31,6 +31,8 @@ export function PaymentPage() {
   const [ready, setReady] = useState(false);
   const [busy, setBusy] = useState(false);
   const [heldUntil, setHeldUntil] = useState<string | null>(null);
+  // a start refused before any money moved (an event filled, the cart changed) says why
+  const refusal = useRef<string | null>(null);
 
   useEffect(() => {
     if (isLoggedIn) void useCartStore.getState().refresh();
@@ -55,9 +57,15 @@ export function PaymentPage() {
   const fail = (message: string) => navigate(paths.bookingError, { state: { message } });
 
   const createOrder = async () => {
-    const order = await paymentsApi.createOrder(amount, ids);
-    setHeldUntil(order.held_until);
-    return order.id;
+    refusal.current = null;
+    try {
+      const order = await paymentsApi.createOrder(amount, ids);
+      setHeldUntil(order.held_until);
+      return order.id;
+    } catch (e) {
+      if (e instanceof ApiError && e.status >= 400 && e.status < 500) refusal.current = e.message;
+      throw e;
+    }
   };
   const onApprove = async (orderId: string) => {
     setBusy(true);
@@ -77,7 +85,7 @@ export function PaymentPage() {
     try {
       await onApprove(await createOrder());
     } catch {
-      fail(PAYMENT_MSG.walletFailed);
+      fail(refusal.current ?? PAYMENT_MSG.walletFailed);
     }
   };
 
@@ -113,7 +121,7 @@ export function PaymentPage() {
                     clientId={providers.data.paypalClientId}
                     createOrder={createOrder}
                     onApprove={onApprove}
-                    onError={() => fail(PAYMENT_MSG.walletFailed)}
+                    onError={() => fail(refusal.current ?? PAYMENT_MSG.walletFailed)}
                     onReady={() => setReady(true)}
                   />
                 </Suspense>
