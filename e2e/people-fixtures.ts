@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiToken, DEMO, expect, type NewUser, uniqueUsername } from './fixtures.ts';
+import { apiToken, DEMO, expect, type NewUser, registrarHeaders, uniqueUsername } from './fixtures.ts';
 
 export async function adminHeaders(request: APIRequestContext): Promise<{ authorization: string }> {
   return { authorization: `Bearer ${await apiToken(request, DEMO.admin)}` };
@@ -20,6 +20,7 @@ export async function registerRacer(
     last_name: last,
   };
   const res = await request.post('/api/v1/register/', {
+    headers: await registrarHeaders(request),
     data: {
       ...user,
       email: `${user.username}@example.com`,
