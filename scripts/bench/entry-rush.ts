@@ -213,7 +213,7 @@ async function rush(engine: RushResult['engine'], port: number): Promise<RushRes
     let rushing = true;
     let listed = 0;
     const listStatuses: Record<string, number> = {};
-    const readers = Array.from({ length: 10 }, async () => {
+    const readers = Array.from({ length: Number(process.env.BENCH_RUSH_READERS ?? 10) }, async () => {
       while (rushing) {
         const r = await timedFetch(`${app.url}/api/v1/products/`, { headers: { 'accept-encoding': 'br' } });
         listStatuses[r.status] = (listStatuses[r.status] ?? 0) + 1;
