@@ -36,6 +36,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { computeSecurityHeaders, helmetOptions, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerMedia } from './plugins/storage.ts';
+import { resultsRoutes } from './results/routes.ts';
 import { versionRoutes } from './version/routes.ts';
 
 export type App = FastifyInstance;
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(usersRoutes(ctx));
       await api.register(cartRoutes(ctx));
       await api.register(paymentRoutes(ctx));
+      await api.register(resultsRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -1,7 +1,7 @@
 import { textProblem } from '../text.ts';
 import { readCategory, readGender } from './categories.ts';
 import { RESULTS_MSG } from './messages.ts';
-import { computeTime, formatRaceTime, readRaceTime, readTypedTime } from './times.ts';
+import { computeTime, formatRaceTime, readTypedTime } from './times.ts';
 
 /**
  * A result row as the raw table shows it and the upload sends it (doc 3 §3 "Uploaded result
@@ -48,8 +48,8 @@ export function rowProblems(row: ResultRow, code: string): RowProblems {
   text('run_1', 'Run 1', RESULT_LIMITS.run);
   text('run_2', 'Run 2', RESULT_LIMITS.run);
   text('run_3', 'Run 3', RESULT_LIMITS.run);
-  const time = row.manual_time ? readTypedTime(row.time) : readRaceTime(row.time);
-  if (!time && !(p.cat && !row.manual_time)) p.time = RESULTS_MSG.invalidTime;
+  // a time the runs give is recomputed wherever it is kept; only a typed one is checked
+  if (row.manual_time && !readTypedTime(row.time)) p.time = RESULTS_MSG.invalidTime;
   return p;
 }
 
