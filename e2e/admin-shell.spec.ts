@@ -59,7 +59,7 @@ test.describe('as the super administrator', () => {
     }
 
     await menu.getByRole('button', { name: 'Points' }).click();
-    await expect(page.getByText(/arrives with the results and league points issue/)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Points Calculations' })).toBeVisible();
 
     await menu.getByRole('button', { name: 'Maintenance Mode' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Maintenance Mode' })).toBeVisible();

@@ -82,8 +82,15 @@ export async function render(url: string, options: { maintenance: boolean; now: 
   const status = notFound ? 404 : options.maintenance ? 503 : 200;
 
   const client = createQueryClient();
-  const queries = options.maintenance ? [associationQuery] : [...SHELL_QUERIES, ...(handle.queries ?? [])];
+  const queries: NonNullable<PageHandle['queries']> = options.maintenance
+    ? [associationQuery]
+    : [...SHELL_QUERIES, ...(handle.queries ?? [])];
   await Promise.all(queries.map((query) => client.prefetchQuery(query)));
+  if (!options.maintenance && handle.queriesFor) {
+    const more = await handle.queriesFor(new URL(url, 'http://localhost'), client, options.now);
+    await Promise.all(more.map((query) => client.prefetchQuery(query)));
+    queries.push(...more);
+  }
   // a read that failed is tried once more (a busy moment); if it fails again it is painted as the
   // browser would show it, the page is not cached, and the server logs which read it was
   const failed = () => queries.filter((query) => client.getQueryState(query.queryKey)?.status !== 'success');

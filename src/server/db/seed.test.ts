@@ -61,3 +61,27 @@ describe('demo seed', () => {
     expect(await demoUsers()).toHaveLength(8);
   });
 });
+
+describe('demo results season', () => {
+  it('uploads four club races this year and three last year, with qualifiers and non-qualifiers', async () => {
+    await seedDemo({ ...t.app.ctx, config: testConfig() });
+    const year = new Date().getUTCFullYear();
+    const listed = await t.app.inject({ method: 'GET', url: '/api/v1/public/race-events/' });
+    const events = listed.json() as { year: number; club_results: { club_id: string; points_calculated: boolean }[] }[];
+    const calculated = (y: number) =>
+      events
+        .find((e) => e.year === y)
+        ?.club_results.filter((c) => c.points_calculated)
+        .map((c) => c.club_id);
+    expect(calculated(year)).toEqual(['HEM', 'BRE', 'ESX', 'WGC']);
+    expect(calculated(year - 1)).toEqual(['VIK', 'NOR', 'SMK']);
+
+    const totals = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/public/season-totals/${year}/?group=junior_women`,
+    });
+    const rows = totals.json() as { is_qualified: boolean; races_needed: number }[];
+    expect(rows.some((r) => r.is_qualified)).toBe(true);
+    expect(rows.some((r) => !r.is_qualified && r.races_needed > 0)).toBe(true);
+  });
+});

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { families, profiles, users } from './schema.ts';
 import { seedContent } from './seed-content.ts';
 import { seedEvents } from './seed-events.ts';
+import { seedResults } from './seed-results.ts';
 
 type NewUser = typeof users.$inferInsert;
 type NewProfile = Omit<typeof profiles.$inferInsert, 'userId'>;
@@ -158,6 +159,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ summary: string; sign
   });
   await seedEvents(ctx);
   await seedContent(ctx);
+  await seedResults(ctx);
   const signIns = random
     ? accounts.map((a) => ({ role: a.role, username: a.user.username, password: a.password }))
     : DEMO_SIGN_INS;

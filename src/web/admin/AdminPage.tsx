@@ -28,6 +28,7 @@ const BUILT: Partial<Record<PanelKey, ComponentType>> = {
   teamMembers: panel(() => import('../content/admin/TeamMembersPanel.tsx'), 'TeamMembersPanel'),
   faqs: panel(() => import('../content/admin/FaqsPanel.tsx'), 'FaqsPanel'),
   governance: panel(() => import('../content/admin/GovernancePanel.tsx'), 'GovernancePanel'),
+  points: panel(() => import('../results/admin/PointsPanel.tsx'), 'PointsPanel'),
   maintenance: MaintenancePanel,
 };
 

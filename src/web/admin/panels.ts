@@ -40,7 +40,7 @@ export const PANELS: readonly PanelInfo[] = [
   { key: 'teamMembers', label: 'Team Members', superOnly: false },
   { key: 'faqs', label: 'Edit FAQs', superOnly: false },
   { key: 'governance', label: 'Edit Governance', superOnly: false },
-  { key: 'points', label: 'Points', superOnly: true, arrivesWith: 'the results and league points issue' },
+  { key: 'points', label: 'Points', superOnly: true },
   { key: 'teamGroupings', label: 'Team Groupings', superOnly: true, arrivesWith: 'the team generation issue' },
   { key: 'maintenance', label: 'Maintenance Mode', superOnly: true },
 ];

@@ -1,4 +1,4 @@
-import type { FetchQueryOptions } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction, RouteObject } from 'react-router';
 import {
   contentBlocksQuery,
@@ -9,7 +9,6 @@ import {
   teamMembersQuery,
 } from '../content/api.ts';
 import { latestProductsQuery, productsQuery } from '../events/api.ts';
-import { PlaceholderPage } from '../ui/PlaceholderPage.tsx';
 import { RouteErrorPage } from '../ui/RouteErrorPage.tsx';
 import { associationQuery } from '../ui/useAssociation.ts';
 import { versionQuery } from './Footer.tsx';
@@ -33,6 +32,9 @@ export interface PageHandle {
    * the painted page, so they load with the HTML instead of after the app's script (late styles
    * moved the painted page about). It must be the module `lazy` imports (routes.test.ts). */
   module?: string;
+  /** The reads that depend on the address or on another read (the results page's year, club
+   * and tab): the server prefetches them after `queries`, painting the page as it was asked for. */
+  queriesFor?: (url: URL, client: QueryClient, now: Date) => Promise<AnyQuery[]>;
 }
 
 /** Every page shows the shell: the association's name, the footer's documents and version. */
@@ -41,11 +43,6 @@ export const SHELL_QUERIES: AnyQuery[] = [associationQuery, organizationDocument
 const page = (handle: PageHandle) => ({ handle });
 const publicPage = (title: string, description: string, module: string, queries: AnyQuery[] = []) =>
   page({ title, description, ssr: true, queries, module });
-
-/** A page that a later issue builds; until then it says so. */
-const later = (title: string, arrivesWith: string) => ({
-  element: <PlaceholderPage title={title} arrivesWith={arrivesWith} />,
-});
 
 /** Every route of doc 1 §2, shared by the browser's router and the server's renderer. The root
  * route's loader (the navigation guard) belongs to the browser and is given by its entry. */
@@ -156,8 +153,15 @@ export function createRoutes(rootLoader?: LoaderFunction): RouteObject[] {
         },
         {
           path: 'results',
-          ...page({ title: 'Results', description: 'Race results, league points and season standings.', ssr: true }),
-          ...later('Results', 'the results and league points issue'),
+          ...page({
+            title: 'Results',
+            description: 'Race results, league points and season standings.',
+            ssr: true,
+            module: 'results/ResultsPage.tsx',
+            queriesFor: async (url, client, now) =>
+              (await import('../results/queries.ts')).resultsPageQueries(url, client, now.getFullYear()),
+          }),
+          lazy: async () => ({ Component: (await import('../results/ResultsPage.tsx')).ResultsPage }),
         },
         {
           path: 'governance',

@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { DEMO, expect, logInWithModal, test } from './fixtures.ts';
+
+/**
+ * Results and points (issue 10): a super administrator uploads a club's results file, corrects a
+ * row, deletes one and calculates; a visitor then finds the club's race and the season totals on
+ * /results, with the DNQ badge, and the address keeps what they chose.
+ */
+
+const FILE = readFileSync(join(import.meta.dirname, '../src/domain/results/fixtures/two-run.csv'));
+const YEAR = new Date().getFullYear();
+const NORFOLK = 'Norfolk Snowsports Club Race Team';
+
+test.describe.configure({ mode: 'serial' });
+
+async function openPoints(page: Page) {
+  await page.goto('/');
+  await logInWithModal(page, DEMO.superAdmin);
+  await page.getByRole('link', { name: 'Admin', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Points' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Points Calculations' })).toBeVisible();
+}
+
+test('a super administrator uploads a results file, corrects a row and calculates the points', async ({ page }) => {
+  await openPoints(page);
+  await expect(page.getByRole('combobox', { name: 'Year' })).toHaveValue(String(YEAR));
+  // the demo season has no Norfolk race this year: greyed, still chosen here to upload
+  const norfolk = page.getByRole('button', { name: new RegExp(`^${NORFOLK} \\(NOR\\): No data for ${YEAR}`) });
+  await norfolk.click();
+  await expect(page.getByText('No data available. Upload club results to view data.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Upload CSV' }).click();
+  const upload = page.getByRole('dialog', { name: `Upload ${NORFOLK} results for ${YEAR}` });
+  const chooser = upload.locator('input[type="file"]');
+  await chooser.setInputFiles({ name: 'results.txt', mimeType: 'text/plain', buffer: FILE });
+  await expect(upload.getByText('Please upload a CSV file')).toBeVisible();
+  await chooser.setInputFiles({ name: 'norfolk.csv', mimeType: 'text/csv', buffer: FILE });
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(upload).toBeHidden();
+
+  // eight rows; the short last line is reported by its number
+  const rows = page.getByTestId('raw-row');
+  await expect(rows).toHaveCount(8);
+  await expect(page.getByTestId('skipped-lines')).toContainText('Line 12: too few columns');
+  await expect(rows.filter({ hasText: 'Beth Jones' })).toContainText('31.00');
+  await page.screenshot({ path: 'test-results/points-raw-table.png', fullPage: true });
+
+  // a typed time must be a time or DNF/DNS/DSQ; a good one is kept and marked
+  await page.getByRole('button', { name: 'Edit row 10 Finn Hall' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit row' });
+  await editor.getByLabel('Time').fill('quick');
+  await editor.getByRole('button', { name: 'Save row' }).click();
+  await expect(editor.getByText('Enter a valid time or DNF/DNS/DSQ')).toBeVisible();
+  await editor.getByLabel('Time').fill('39.5');
+  await editor.getByRole('button', { name: 'Save row' }).click();
+  await expect(editor).toBeHidden();
+  await expect(rows.filter({ hasText: 'Finn Hall' })).toContainText('39.50edited');
+
+  // deleting a row asks first
+  await page.getByRole('button', { name: 'Delete row 6 Dana Cole' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete row' });
+  await confirm.getByRole('button', { name: 'Delete row' }).click();
+  await expect(rows).toHaveCount(7);
+
+  await page.getByRole('button', { name: 'Calculate points' }).click();
+  // the DNS row is not sent: six results
+  await expect(page.getByText('6 results for NOR calculated.')).toBeVisible();
+  await expect(rows).toHaveCount(0);
+  const women = page.getByRole('table', { name: 'Women U10' });
+  await expect(women.getByRole('row')).toHaveCount(4);
+  await expect(women.getByRole('row').nth(1)).toContainText('Smith, Amy');
+  await expect(women.getByRole('row').nth(1)).toContainText('100.00');
+  await expect(page.getByRole('table', { name: 'Men U14' })).toContainText('39.50');
+
+  await page.getByRole('tab', { name: 'Club Points' }).click();
+  const clubs = page.getByRole('table', { name: 'Club points' });
+  await expect(clubs.getByRole('row').nth(1)).toContainText('Hemel Ski Race Club (HEM)');
+  await expect(clubs.getByRole('row').nth(1)).toContainText('200.00');
+  await expect(norfolk).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `${NORFOLK} (NOR)` })).toBeVisible();
+  await page.screenshot({ path: 'test-results/points-calculated.png', fullPage: true });
+});
+
+test('a visitor picks the year and the club on /results and sees the tabs and the season totals', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/results');
+  await expect(page.getByRole('heading', { level: 1, name: `${YEAR} Results` })).toBeVisible();
+  await expect(page.getByText('Please select a year and club')).toBeVisible();
+  // a club without results for the year cannot be chosen
+  await expect(page.getByRole('button', { name: /^MK Ski Race Team \(SMK\): No results/ })).toBeDisabled();
+
+  await page.getByRole('button', { name: `${NORFOLK} (NOR)` }).click();
+  await expect(page).toHaveURL(new RegExp(`/results\\?year=${YEAR}&club=NOR$`));
+  await expect(page.getByRole('heading', { level: 1, name: `${NORFOLK} ${YEAR} Results` })).toBeVisible();
+  const women = page.getByRole('table', { name: 'Women U10' });
+  await expect(women.getByRole('row').nth(1)).toContainText('Smith, Amy');
+  // Cara Lee and Beth Jones tie on 31.00: they share 2nd and the average of 80 and 60
+  await expect(women.getByRole('row').filter({ hasText: 'Cara Lee' })).toContainText('70.00');
+  await expect(women.getByRole('row').filter({ hasText: 'Beth Jones' })).toContainText('70.00');
+
+  await page.getByRole('tab', { name: 'Overall Standings' }).click();
+  await expect(page).toHaveURL(/tab=overall/);
+  await expect(page.getByRole('table', { name: 'Women U08-U12' }).getByRole('row')).toHaveCount(5);
+  await page.getByRole('tab', { name: 'Club Points' }).click();
+  await expect(page.getByRole('table', { name: 'Club points' }).getByRole('row')).toHaveCount(6);
+
+  // the address is the view: opened afresh, the server paints the same tab
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Club Points' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('table', { name: 'Club points' }).getByRole('row')).toHaveCount(6);
+
+  await page.getByRole('button', { name: `ERSA Season Totals ${YEAR}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `ERSA Season Totals ${YEAR}` })).toBeVisible();
+  await page.getByRole('tab', { name: 'Overall Standings' }).click();
+  const seniorMen = page.getByRole('table', { name: 'Men U14-MA4' });
+  const finn = seniorMen.getByRole('row').filter({ hasText: 'Finn Hall' });
+  const dnq = finn.getByTestId('dnq');
+  await expect(dnq).toHaveText('DNQ');
+  await dnq.hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Does Not Qualify - Please complete 3 more race(s) to qualify');
+  await page.screenshot({ path: 'test-results/results-season-phone.png', fullPage: true });
+
+  // another year hides the results until a club is chosen
+  await page.getByLabel('Year').selectOption(String(YEAR - 1));
+  await expect(page).toHaveURL(new RegExp(`/results\\?year=${YEAR - 1}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `${YEAR - 1} Results` })).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Hemel Ski Race Club \(HEM\): No results/ })).toBeDisabled();
+  await page.getByRole('button', { name: 'Vikings Ski Race Team (VIK)' }).click();
+  await expect(page.getByTestId('result-row').first()).toBeVisible();
+});

@@ -1,0 +1,159 @@
+import '@mantine/core/styles/Table.layer.css';
+import '@mantine/core/styles/Tabs.layer.css';
+import '@mantine/core/styles/Tooltip.layer.css';
+import { Tabs } from '@mantine/core';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { OVERALL_GROUPS, RESULTS_MSG, SEASON_GROUP_ORDER } from '../../domain/results/index.ts';
+import { LoadError, Loading } from '../content/LoadState.tsx';
+import {
+  categoryResultsQuery,
+  clubPointsQuery,
+  overallStandingsQuery,
+  type SeasonRow,
+  type Side,
+  seasonCategoriesQuery,
+  seasonClubPointsQuery,
+  seasonGroupQuery,
+} from './api.ts';
+import { ClubPointsTable, RaceTables, SeasonTables } from './ResultTables.tsx';
+import { RESULT_TABS, type ResultTab } from './view.ts';
+
+interface LoadedQuery<T> {
+  data: T | undefined;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/** Loading, error (with a retry) or the data. */
+function Loaded<T>({
+  query,
+  error,
+  children,
+}: {
+  query: LoadedQuery<T>;
+  error: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.data !== undefined) return children(query.data);
+  if (query.isError) return <LoadError message={error} onRetry={() => void query.refetch()} />;
+  return <Loading label="Loading results..." />;
+}
+
+function ResultTabs({
+  tab,
+  onTab,
+  panels,
+}: {
+  tab: ResultTab;
+  onTab: (tab: ResultTab) => void;
+  panels: Record<ResultTab, ReactNode>;
+}) {
+  return (
+    <Tabs value={tab} onChange={(v) => v && onTab(v as ResultTab)} keepMounted={false}>
+      <Tabs.List mb="md">
+        {RESULT_TABS.map((t) => (
+          <Tabs.Tab key={t.value} value={t.value}>
+            {t.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {RESULT_TABS.map((t) => (
+        <Tabs.Panel key={t.value} value={t.value}>
+          {panels[t.value]}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
+
+interface ViewProps {
+  side: Side;
+  tab: ResultTab;
+  onTab: (tab: ResultTab) => void;
+  counting: number;
+}
+
+/** One club race: its categories, overall standings and club points (doc 3 §4: all three load). */
+export function ClubRaceResults({
+  side,
+  eventId,
+  clubId,
+  emptyClubPoints,
+  ...view
+}: ViewProps & { eventId: number; clubId: string; emptyClubPoints: string }) {
+  const error = side === 'public' ? RESULTS_MSG.loadResultsFailed : RESULTS_MSG.loadRaceDataFailed;
+  const categories = useQuery(categoryResultsQuery(side, eventId, clubId));
+  const overall = useQuery(overallStandingsQuery(side, eventId, clubId));
+  const clubs = useQuery(clubPointsQuery(side, eventId, clubId));
+  return (
+    <ResultTabs
+      tab={view.tab}
+      onTab={view.onTab}
+      panels={{
+        categories: (
+          <Loaded query={categories} error={error}>
+            {(tables) => <RaceTables tables={tables} standing="category" counting={view.counting} />}
+          </Loaded>
+        ),
+        overall: (
+          <Loaded query={overall} error={error}>
+            {(tables) => <RaceTables tables={tables} standing="overall" counting={view.counting} />}
+          </Loaded>
+        ),
+        clubs: (
+          <Loaded query={clubs} error={error}>
+            {(rows) => <ClubPointsTable rows={rows} emptyText={emptyClubPoints} />}
+          </Loaded>
+        ),
+      }}
+    />
+  );
+}
+
+/** The season totals: by category, in the four groups, and the clubs' season points. */
+export function SeasonResults({
+  side,
+  year,
+  emptyClubPoints,
+  ...view
+}: ViewProps & { year: number; emptyClubPoints: string }) {
+  const error = RESULTS_MSG.loadSeasonFailed;
+  const categories = useQuery(seasonCategoriesQuery(side, year));
+  const groups = useQueries({ queries: SEASON_GROUP_ORDER.map((g) => seasonGroupQuery(side, year, g)) });
+  const clubs = useQuery(seasonClubPointsQuery(side, year));
+  const groupData = groups.every((g) => g.data !== undefined)
+    ? SEASON_GROUP_ORDER.map((g, i): [string, SeasonRow[]] => [
+        OVERALL_GROUPS.find((o) => o.key === g)?.title ?? g,
+        groups[i]?.data ?? [],
+      ])
+    : undefined;
+  const groupsQuery: LoadedQuery<[string, SeasonRow[]][]> = {
+    data: groupData,
+    isError: groups.some((g) => g.isError),
+    refetch: () => Promise.all(groups.filter((g) => g.isError).map((g) => g.refetch())),
+  };
+  return (
+    <ResultTabs
+      tab={view.tab}
+      onTab={view.onTab}
+      panels={{
+        categories: (
+          <Loaded query={categories} error={error}>
+            {(tables) => <SeasonTables tables={Object.entries(tables)} standing="category" counting={view.counting} />}
+          </Loaded>
+        ),
+        overall: (
+          <Loaded query={groupsQuery} error={error}>
+            {(tables) => <SeasonTables tables={tables} standing="overall" counting={view.counting} />}
+          </Loaded>
+        ),
+        clubs: (
+          <Loaded query={clubs} error={error}>
+            {(rows) => <ClubPointsTable rows={rows} emptyText={emptyClubPoints} />}
+          </Loaded>
+        ),
+      }}
+    />
+  );
+}

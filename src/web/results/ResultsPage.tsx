@@ -1,0 +1,129 @@
+import '@mantine/core/styles/Combobox.layer.css';
+import { Container, List, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { POINTS_CLUBS, RESULTS_MSG } from '../../domain/results/index.ts';
+import { LoadError, Loading } from '../content/LoadState.tsx';
+import { PageHero } from '../content/PageHero.tsx';
+import { useAssociation } from '../ui/useAssociation.ts';
+import { type ClubResult, raceEventsQuery, seasonSettingsQuery } from './api.ts';
+import { ClubLogos } from './ClubLogos.tsx';
+import { resultsView } from './queries.ts';
+import { ClubRaceResults, SeasonResults } from './ResultViews.tsx';
+import { type ResultTab, readResultsAddress, resultsTitle, resultYears, SEASON, yearOptions } from './view.ts';
+
+const NO_CLUBS: ClubResult[] = POINTS_CLUBS.map((c) => ({
+  club_id: c.code,
+  club_name: c.name,
+  points_calculated: false,
+}));
+
+/** 'How points work', generated from the season's settings in force (decisions.md). */
+function HowPointsWork({ year }: { year: number }) {
+  const settings = useQuery(seasonSettingsQuery('public', year));
+  if (!settings.data) return null;
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="how-points-work">
+      <Title order={2} fz="h3" id="how-points-work" mb="sm">
+        How points work
+      </Title>
+      <List spacing={6} size="sm">
+        {settings.data.how_points_work.map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
+/**
+ * The public results page (doc 3 §2, §4): a year, then a club's race or the season totals, in
+ * three tabs. The address keeps year, club and tab, so a view can be shared and is painted by the
+ * server (`/results?year=2026&club=HEM&tab=overall`).
+ */
+export function ResultsPage() {
+  const [params, setParams] = useSearchParams();
+  const address = readResultsAddress(params);
+  const { code } = useAssociation();
+  const events = useQuery(raceEventsQuery('public'));
+  const currentYear = new Date().getFullYear();
+  const { year, event, hasResults, club, season } = resultsView(events.data, address, currentYear);
+  const years = yearOptions(resultYears(events.data ?? []), currentYear);
+  const title = resultsTitle(year, { clubName: club?.club_name, season, code });
+  const counting = useQuery(seasonSettingsQuery('public', year)).data?.counting_races ?? 4;
+
+  const go = (next: { year: number; club?: string; tab?: ResultTab }) => {
+    const search = new URLSearchParams({ year: String(next.year) });
+    if (next.club) search.set('club', next.club);
+    if (next.club && next.tab && next.tab !== 'categories') search.set('tab', next.tab);
+    setParams(search, { preventScrollReset: true });
+  };
+  const chosen = season ? SEASON : (club?.club_id ?? null);
+  const onTab = (tab: ResultTab) => chosen && go({ year, club: chosen, tab });
+
+  return (
+    <>
+      <PageHero
+        title={title}
+        subtitle="Category results, overall standings and club points from each club race, and the season totals."
+      />
+      <Container size="lg" py="xl">
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="md">
+              <Text fw={600}>Please select a year and club</Text>
+              <NativeSelect
+                label="Year"
+                w={160}
+                value={String(year)}
+                data={years.map(String)}
+                onChange={(e) => go({ year: Number(e.currentTarget.value) })}
+              />
+              {events.isError && (
+                <LoadError message={RESULTS_MSG.loadAvailableFailed} onRetry={() => void events.refetch()} />
+              )}
+              {events.isPending ? (
+                <Loading label="Loading results..." />
+              ) : (
+                <ClubLogos
+                  clubs={event?.club_results ?? NO_CLUBS}
+                  selected={chosen}
+                  onSelect={(c) => go({ year, club: c, tab: address.tab })}
+                  seasonCode={code}
+                  seasonLabel={`${code} Season Totals ${year}`}
+                  seasonEnabled={hasResults}
+                  noDataText={`No results for ${year}`}
+                />
+              )}
+            </Stack>
+          </Paper>
+          {season && (
+            <SeasonResults
+              side="public"
+              year={year}
+              tab={address.tab}
+              onTab={onTab}
+              counting={counting}
+              emptyClubPoints={RESULTS_MSG.noClubPoints}
+            />
+          )}
+          {!season && event && club && (
+            <ClubRaceResults
+              side="public"
+              eventId={event.id}
+              clubId={club.club_id}
+              tab={address.tab}
+              onTab={onTab}
+              counting={counting}
+              emptyClubPoints={RESULTS_MSG.noClubPoints}
+            />
+          )}
+          {!events.isPending && !hasResults && !events.isError && (
+            <Text c="gray.7">There are no results for {year} yet.</Text>
+          )}
+          {hasResults && <HowPointsWork year={year} />}
+        </Stack>
+      </Container>
+    </>
+  );
+}
