@@ -8,7 +8,7 @@ import {
   matchesEventFilter,
   parseEventFilter,
 } from './filters.ts';
-import type { EventType } from './product.ts';
+import type { EventType } from './types.ts';
 
 const ev = (name: string, event_type: EventType, date: string) => ({ name, event_type, date });
 const TODAY = '2026-01-20';

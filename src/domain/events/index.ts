@@ -4,4 +4,5 @@ export * from './product.ts';
 export * from './registration.ts';
 export * from './sections.ts';
 export * from './slug.ts';
+export * from './types.ts';
 export * from './validation.ts';

@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { EVENT_TYPES } from './types.ts';
 
-/** The event types (the text's `{product}_event`): `race` is the association's own ("{product}"). */
-export const EVENT_TYPES = ['race', 'external', 'school', 'information'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
-export function isEventType(value: string): value is EventType {
-  return (EVENT_TYPES as readonly string[]).includes(value);
-}
+/* The API's shapes of an event, as zod schemas: the server's routes and the tests use them. The
+ * browser needs only their types, and the rules beside them live in types.ts, which the public
+ * pages import without loading zod. */
 
 /** A document attached to an event, as the API sends it. */
 export const ProductDocumentSchema = z.object({
@@ -50,11 +47,3 @@ export const ProductSchema = z.object({
   documents: z.array(ProductDocumentSchema),
 });
 export type Product = z.infer<typeof ProductSchema>;
-
-/** A race event is full when every place is booked or held by a payment under way; other events
- * never are. */
-export function isFull(
-  event: Pick<Product, 'event_type' | 'quantity' | 'booked_quantity'> & { held_quantity?: number },
-): boolean {
-  return event.event_type === 'race' && event.booked_quantity + (event.held_quantity ?? 0) >= event.quantity;
-}

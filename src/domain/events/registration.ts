@@ -1,5 +1,6 @@
 import { LONDON } from '../dates.ts';
-import { isFull, type Product } from './product.ts';
+import type { Product } from './product.ts';
+import { isFull } from './types.ts';
 
 /**
  * The registration window of a race event (doc 1 §4), evaluated on the Europe/London wall clock

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_PRICE_PENCE, parsePrice } from '../money.ts';
 import { fileAsText, type TextRule, textField, textProblem } from '../text.ts';
 import { EVENT_MSG } from './messages.ts';
-import { type EventType, isEventType } from './product.ts';
+import { type EventType, isEventType } from './types.ts';
 
 /** Messages by field name; the first failing rule of each field. */
 export type FieldMessages = Record<string, string>;

@@ -11,9 +11,10 @@ const RENDERER = `
 let paintings = 0;
 export function configure() {}
 export function pagePatterns() { return [{ path: '/policies', ssr: true }]; }
-export async function render() {
+export async function render(url) {
   paintings += 1;
-  return { status: 200, html: '<p>painting ' + paintings + '</p>', title: 'Policies', description: '',
+  const filler = url.includes('?') ? '<p>' + 'results '.repeat(1000) + '</p>' : '';
+  return { status: 200, html: '<p>painting ' + paintings + '</p>' + filler, title: 'Policies', description: '',
     state: '{}', expiresAt: null, modules: [], complete: globalThis.__paintComplete };
 }
 `;
@@ -45,5 +46,28 @@ describe('the page cache', () => {
     state.__paintComplete = true;
     expect(await page()).toBe('painting 3');
     expect(await page()).toBe('painting 3');
+  });
+});
+
+describe('a page painted for an address with a query', () => {
+  it('is painted afresh and still sent compressed (it is not kept, but it is as big as any page)', async () => {
+    state.__paintComplete = true;
+    const res = await app.inject({
+      method: 'GET',
+      url: '/policies?year=2026&club=HEM',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const { brotliDecompressSync } = await import('node:zlib');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toMatch(/painting \d+/);
+
+    const gz = await app.inject({ method: 'GET', url: '/policies?x=1', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ method: 'GET', url: '/policies?x=1' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toMatch(/painting \d+/);
   });
 });

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { isMaintenanceEnabled } from '../maintenance/service.ts';
-import { sendCachedAnswer } from '../plugins/public-cache.ts';
+import { sendCachedAnswer, sendOnceCompressed } from '../plugins/public-cache.ts';
 import { loadRenderer, loadTemplate, type PageTemplate, type Renderer } from './renderer.ts';
 
 const API_PREFIX = '/api/v1';
@@ -85,7 +85,11 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
     const [path, query] = request.url.split('?');
     if (request.is404 || query !== undefined) {
       const answer = await load();
-      return reply.status(answer.status).type(HTML).header('cache-control', 'no-cache').send(answer.body);
+      return sendOnceCompressed(
+        request,
+        reply.status(answer.status).type(HTML).header('cache-control', 'no-cache'),
+        answer.body,
+      );
     }
     return sendCachedAnswer(ctx, request, reply, `page:${maintenance ? 'maintenance' : 'open'}:${path}`, load);
   }

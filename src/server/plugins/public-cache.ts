@@ -69,6 +69,28 @@ async function makeEntry(answer: CacheableAnswer): Promise<Entry> {
   return { ...entry, br, gzip: gz };
 }
 
+/**
+ * An answer sent once and never kept (a page painted for an address with a query): compressed in
+ * the one encoding the client prefers, at a quicker setting than the cache's (it is made for this
+ * request alone). Answers `vary` and the encoding's header; the body as it goes.
+ */
+export async function sendOnceCompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: string,
+): Promise<FastifyReply> {
+  reply.header('vary', 'accept-encoding');
+  if (Buffer.byteLength(body) < COMPRESS_FROM_BYTES) return reply.send(body);
+  const encoding = pickEncoding(request.headers['accept-encoding'], { br: EMPTY, gzip: EMPTY });
+  if (encoding === 'br') {
+    const br = await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(br);
+  }
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await gzipAsync(body, { level: 6 }));
+  return reply.send(body);
+}
+const EMPTY = Buffer.alloc(0);
+
 /** What an Accept-Encoding header allows, remembered per distinct header (browsers send a few). */
 const acceptedEncodings = new Map<string, { br: boolean; gzip: boolean }>();
 const REMEMBERED_HEADERS = 64;
