@@ -17,6 +17,8 @@ const PAGES: { path: string; ready: string | RegExp }[] = [
   { path: '/contact', ready: 'Frequently Asked Questions' },
   { path: '/governance', ready: 'Governance' },
   { path: '/policies', ready: 'Policies' },
+  { path: '/results?club=HEM', ready: 'Women U08' },
+  { path: '/results?club=season&tab=overall', ready: 'Men U08-U12' },
   { path: '/no-such-page', ready: '404 - Page Not Found' },
 ];
 

@@ -19,6 +19,7 @@ import { capture, measure, median } from './bench/http.ts';
 import { lighthousePages, type PageScores } from './bench/lighthouse.ts';
 import { benchPeople, type PeopleTiming, peopleReport, peopleVerdict } from './bench/people.ts';
 import { startApp, startBare } from './bench/processes.ts';
+import { benchResults, type ResultsTiming, resultsReport, resultsVerdict } from './bench/results.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -29,7 +30,7 @@ const BARE_PORT = APP_PORT + 1;
 /** Public reads: at least AIM of the bare server's requests per second; never below FLOOR. */
 const AIM = 0.8;
 const FLOOR = 0.5;
-const PAGES = ['/', '/booking', '/contact'];
+const PAGES = ['/', '/booking', '/contact', '/results'];
 const PAGE_BUDGET = { performance: 90, accessibility: 100, bestPractices: 100, seo: 95, cls: 0.02, lcpMs: 2500 };
 const INITIAL_JS_KB = 150;
 
@@ -42,6 +43,9 @@ async function publicReads(app: string): Promise<Read[]> {
   const products = (await (await fetch(`${app}/api/v1/products/`)).json()) as { slug: string }[];
   const slug = products[0]?.slug;
   if (!slug) throw new Error('the demo data has no events');
+  const seasons = (await (await fetch(`${app}/api/v1/public/race-events/`)).json()) as { id: number; year: number }[];
+  const season = seasons[0];
+  if (!season) throw new Error('the demo data has no results');
   return [
     { name: 'events list', path: '/api/v1/products/' },
     { name: 'one event', path: `/api/v1/products/${slug}/` },
@@ -54,6 +58,12 @@ async function publicReads(app: string): Promise<Read[]> {
     { name: 'maintenance status', path: '/api/v1/maintenance/status/' },
     { name: 'page / (HTML)', path: '/' },
     { name: 'page /booking (HTML)', path: '/booking' },
+    { name: 'results: years', path: '/api/v1/public/race-events/' },
+    { name: 'results: categories', path: `/api/v1/public/race-events/${season.id}/category-results/?slope_id=HEM` },
+    { name: 'results: overall', path: `/api/v1/public/race-events/${season.id}/overall-standings/?slope_id=HEM` },
+    { name: 'results: club points', path: `/api/v1/public/race-events/${season.id}/club-points/?slope_id=HEM` },
+    { name: 'results: season totals', path: `/api/v1/public/season-totals/${season.year}/` },
+    { name: 'page /results (HTML)', path: '/results' },
   ];
 }
 
@@ -123,6 +133,7 @@ function report(
   reads: ReadResult[],
   pages: Record<string, PageScores> | null,
   people: PeopleTiming[],
+  results: ResultsTiming[],
   rush: RushResult[],
   when: string,
 ): string {
@@ -158,6 +169,7 @@ function report(
     );
   }
   if (people.length) lines.push(...peopleReport(people));
+  if (results.length) lines.push(...resultsReport(results));
   if (rush.length) lines.push(...rushReport(rush));
   // the hand-written explanation of known misses, kept beside the report
   const notes = existsSync('bench/NOTES.md') ? readFileSync('bench/NOTES.md', 'utf8').trim() : '';
@@ -204,16 +216,19 @@ async function main(): Promise<void> {
 
     // the back office's lists with a season's worth of people, on each database (issue 8)
     const people = process.env.BENCH_SKIP_PEOPLE === '1' ? [] : await benchPeople(APP_PORT + 3);
+    // a season of results (issue 10)
+    const seasonResults = process.env.BENCH_SKIP_RESULTS === '1' ? [] : await benchResults(APP_PORT + 5);
     // the night entries open: a thousand bookers for the last places (issue 9)
     const rush = process.env.BENCH_SKIP_RUSH === '1' ? [] : await benchRush(APP_PORT + 4);
 
     await mkdir('bench', { recursive: true });
-    await writeFile('bench/REPORT.md', report(results, pages, people, rush, when));
+    await writeFile('bench/REPORT.md', report(results, pages, people, seasonResults, rush, when));
     console.log('\nReport written to bench/REPORT.md');
     const failed =
       results.some((r) => verdict(r.ratio, r.problems) === 'FAIL') ||
       Object.values(pages ?? {}).some((s) => pageChecks(s).length > 0) ||
       people.some((t) => peopleVerdict(t) === 'FAIL') ||
+      seasonResults.some((t) => resultsVerdict(t) === 'FAIL') ||
       rush.some((r) => rushVerdict(r) === 'FAIL');
     if (failed) process.exitCode = 1;
   } finally {

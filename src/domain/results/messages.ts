@@ -33,6 +33,7 @@ export const RESULTS_MSG = {
   tooFewColumns: (found: number, needed: number) => `too few columns (${found} of ${needed}): the row was skipped`,
   missingColumns: (names: string[]) => `The file has no ${names.join(', ')} column${names.length > 1 ? 's' : ''}`,
   tooManyRows: (max: number) => `A results file may have at most ${max} rows`,
+  fileTooLarge: (mb: number) => `A results file may be at most ${mb} MB`,
   raceEventNotFound: 'Race event not found',
   raceEventExists: (year: number) => `A race event for ${year} already exists`,
   yearMismatch: (event: number, sent: number) => `The race event is for ${event}, not ${sent}`,

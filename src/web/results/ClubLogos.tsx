@@ -8,10 +8,10 @@ const CLUB_COLOURS: Record<string, string> = {
   HEM: '#1864ab',
   BRE: '#5f3dc4',
   ESX: '#c92a2a',
-  WGC: '#2b8a3e',
+  WGC: '#237032',
   VIK: '#364fc7',
   NOR: '#0b7285',
-  SMK: '#d9480f',
+  SMK: '#a63c06',
 };
 
 function Logo({
@@ -26,7 +26,7 @@ function Logo({
   children,
 }: {
   label: string;
-  caption: string;
+  caption?: string;
   colour: string;
   selected: boolean;
   greyed: boolean;
@@ -52,9 +52,11 @@ function Logo({
         <span className={classes.badge} style={{ background: colour }} aria-hidden>
           {children}
         </span>
-        <Text size="xs" fw={600} className={classes.caption} aria-hidden>
-          {caption}
-        </Text>
+        {caption && (
+          <Text size="xs" fw={600} className={classes.caption} aria-hidden>
+            {caption}
+          </Text>
+        )}
       </Stack>
     </UnstyledButton>
   );
@@ -91,7 +93,6 @@ export function ClubLogos({
         <Logo
           key={c.club_id}
           label={`${c.club_name} (${c.club_id})`}
-          caption={c.club_id}
           colour={CLUB_COLOURS[c.club_id] ?? '#495057'}
           selected={selected === c.club_id}
           greyed={!c.points_calculated}

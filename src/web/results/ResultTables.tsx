@@ -1,8 +1,9 @@
-import { Badge, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { dnqText } from '../../domain/results/index.ts';
+import { Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
+import { dnqText } from '../../domain/results/messages.ts';
 import { useAssociation } from '../ui/useAssociation.ts';
 import type { ClubPointsRow, RaceRow, SeasonRow, Tables } from './api.ts';
+import classes from './ResultTables.module.css';
 import { formatPoints, formatTime, rankedLast } from './view.ts';
 
 /** Which season figures a table's Best 4 column shows: category tables the category points,
@@ -14,24 +15,19 @@ const bestOf = (row: SeasonRow, standing: Standing) =>
 const totalOf = (row: SeasonRow, standing: Standing) =>
   standing === 'category' ? row.category_points_total : row.overall_points_total;
 
-/** The DNQ badge (doc 3 §2): its full words show on hover and focus, and are read out. */
+/** The DNQ badge (doc 3 §2): its full words show beside it on hover, focus or a tap, and are read
+ * out with it. Plain CSS: a tooltip library would double the page's script. */
 export function DnqBadge({ racesNeeded }: { racesNeeded: number }) {
   const text = dnqText(racesNeeded);
+  const id = useId();
   return (
-    <Tooltip label={text} withArrow multiline maw={260} events={{ hover: true, focus: true, touch: true }}>
-      <Badge
-        color="orange.9"
-        variant="filled"
-        size="sm"
-        tabIndex={0}
-        style={{ flexShrink: 0, overflow: 'visible' }}
-        aria-label={text}
-        title={text}
-        data-testid="dnq"
-      >
-        DNQ
-      </Badge>
-    </Tooltip>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: focus (a key or a tap) is what shows the words
+    <span className={classes.dnq} tabIndex={0} aria-describedby={id} data-testid="dnq">
+      <span className={classes.badge}>DNQ</span>
+      <span role="tooltip" id={id} className={classes.tip}>
+        {text}
+      </span>
+    </span>
   );
 }
 
@@ -41,20 +37,20 @@ function Position({ position }: { position: number }) {
 
 function ResultTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   return (
-    <Table.ScrollContainer minWidth={640} type="native">
-      <Table striped highlightOnHover withTableBorder verticalSpacing={6} fz="sm" aria-label={caption}>
-        <Table.Thead>
-          <Table.Tr>
+    <div className={classes.scroll}>
+      <table className={classes.table} aria-label={caption}>
+        <thead>
+          <tr>
             {head.map((h) => (
-              <Table.Th key={h} scope="col">
+              <th key={h} scope="col">
                 {h}
-              </Table.Th>
+              </th>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }
 
@@ -71,30 +67,30 @@ function RaceTable({ title, rows, standing, counting }: TableProps<RaceRow>) {
   return (
     <ResultTable caption={title} head={['Pos', `${code} ID`, 'Name', 'Club', 'Time', 'Points', `Best ${counting}`]}>
       {rankedLast(rows).map((r) => (
-        <Table.Tr key={r.racer_id} data-testid="result-row">
-          <Table.Td>
+        <tr key={r.racer_id} data-testid="result-row">
+          <td>
             <Position position={r.position} />
-          </Table.Td>
-          <Table.Td>{r.racer_id}</Table.Td>
-          <Table.Td>{r.name}</Table.Td>
-          <Table.Td>{r.club}</Table.Td>
-          <Table.Td>
+          </td>
+          <td>{r.racer_id}</td>
+          <td>{r.name}</td>
+          <td>{r.club}</td>
+          <td>
             {r.time === 'DNCR' ? (
-              <Badge color="gray.7" variant="outline" size="sm" title="Did not complete the race">
+              <span className={classes.dncr} title="Did not complete the race">
                 DNCR
-              </Badge>
+              </span>
             ) : (
               formatTime(r.time)
             )}
-          </Table.Td>
-          <Table.Td>{formatPoints(r.points)}</Table.Td>
-          <Table.Td>
-            <Group gap={6} wrap="nowrap">
+          </td>
+          <td>{formatPoints(r.points)}</td>
+          <td>
+            <span className={classes.best}>
               {formatPoints(bestOf(r, standing))}
               {!r.is_qualified && <DnqBadge racesNeeded={r.races_needed} />}
-            </Group>
-          </Table.Td>
-        </Table.Tr>
+            </span>
+          </td>
+        </tr>
       ))}
     </ResultTable>
   );
@@ -132,23 +128,23 @@ function SeasonTable({ title, rows, standing, counting }: TableProps<SeasonRow>)
   return (
     <ResultTable caption={title} head={[...head, 'Total', `Best ${counting}`]}>
       {rankedLast(rows).map((r) => (
-        <Table.Tr key={r.racer_id} data-testid="season-row">
-          <Table.Td>
+        <tr key={r.racer_id} data-testid="season-row">
+          <td>
             <Position position={r.position} />
-          </Table.Td>
-          <Table.Td>{r.racer_id}</Table.Td>
-          <Table.Td>{r.name}</Table.Td>
-          <Table.Td>{r.club}</Table.Td>
-          {standing === 'overall' && <Table.Td>{r.category}</Table.Td>}
-          <Table.Td>{r.races_participated}</Table.Td>
-          <Table.Td>{formatPoints(totalOf(r, standing))}</Table.Td>
-          <Table.Td>
-            <Group gap={6} wrap="nowrap">
+          </td>
+          <td>{r.racer_id}</td>
+          <td>{r.name}</td>
+          <td>{r.club}</td>
+          {standing === 'overall' && <td>{r.category}</td>}
+          <td>{r.races_participated}</td>
+          <td>{formatPoints(totalOf(r, standing))}</td>
+          <td>
+            <span className={classes.best}>
               {formatPoints(bestOf(r, standing))}
               {!r.is_qualified && <DnqBadge racesNeeded={r.races_needed} />}
-            </Group>
-          </Table.Td>
-        </Table.Tr>
+            </span>
+          </td>
+        </tr>
       ))}
     </ResultTable>
   );
@@ -186,15 +182,15 @@ export function ClubPointsTable({ rows, emptyText }: { rows: ClubPointsRow[]; em
   return (
     <ResultTable caption="Club points" head={['Pos', 'Club', 'Points']}>
       {rankedLast(rows).map((r) => (
-        <Table.Tr key={r.club_id} data-testid="club-row">
-          <Table.Td>
+        <tr key={r.club_id} data-testid="club-row">
+          <td>
             <Position position={r.position} />
-          </Table.Td>
-          <Table.Td>
+          </td>
+          <td>
             {r.club_name} ({r.club_id})
-          </Table.Td>
-          <Table.Td>{formatPoints(r.total_points)}</Table.Td>
-        </Table.Tr>
+          </td>
+          <td>{formatPoints(r.total_points)}</td>
+        </tr>
       ))}
     </ResultTable>
   );

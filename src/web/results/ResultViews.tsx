@@ -1,10 +1,9 @@
-import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/Tabs.layer.css';
-import '@mantine/core/styles/Tooltip.layer.css';
 import { Tabs } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { OVERALL_GROUPS, RESULTS_MSG, SEASON_GROUP_ORDER } from '../../domain/results/index.ts';
+import { OVERALL_GROUPS, SEASON_GROUP_ORDER } from '../../domain/results/categories.ts';
+import { RESULTS_MSG } from '../../domain/results/messages.ts';
 import { LoadError, Loading } from '../content/LoadState.tsx';
 import {
   categoryResultsQuery,
@@ -82,7 +81,9 @@ export function ClubRaceResults({
   emptyClubPoints,
   ...view
 }: ViewProps & { eventId: number; clubId: string; emptyClubPoints: string }) {
+  // the public page names the category results' failure and the other two's apart (doc 3 §8)
   const error = side === 'public' ? RESULTS_MSG.loadResultsFailed : RESULTS_MSG.loadRaceDataFailed;
+  const dataError = side === 'public' ? RESULTS_MSG.loadResultsDataFailed : RESULTS_MSG.loadRaceDataFailed;
   const categories = useQuery(categoryResultsQuery(side, eventId, clubId));
   const overall = useQuery(overallStandingsQuery(side, eventId, clubId));
   const clubs = useQuery(clubPointsQuery(side, eventId, clubId));
@@ -97,12 +98,12 @@ export function ClubRaceResults({
           </Loaded>
         ),
         overall: (
-          <Loaded query={overall} error={error}>
+          <Loaded query={overall} error={dataError}>
             {(tables) => <RaceTables tables={tables} standing="overall" counting={view.counting} />}
           </Loaded>
         ),
         clubs: (
-          <Loaded query={clubs} error={error}>
+          <Loaded query={clubs} error={dataError}>
             {(rows) => <ClubPointsTable rows={rows} emptyText={emptyClubPoints} />}
           </Loaded>
         ),

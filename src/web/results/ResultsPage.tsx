@@ -2,11 +2,13 @@ import '@mantine/core/styles/Combobox.layer.css';
 import { Container, List, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { POINTS_CLUBS, RESULTS_MSG } from '../../domain/results/index.ts';
+import { POINTS_CLUBS } from '../../domain/results/clubs.ts';
+import { RESULTS_MSG } from '../../domain/results/messages.ts';
+import { ApiError } from '../api/client.ts';
 import { LoadError, Loading } from '../content/LoadState.tsx';
 import { PageHero } from '../content/PageHero.tsx';
 import { useAssociation } from '../ui/useAssociation.ts';
-import { type ClubResult, raceEventsQuery, seasonSettingsQuery } from './api.ts';
+import { type ClubResult, raceEventQuery, raceEventsQuery, seasonSettingsQuery } from './api.ts';
 import { ClubLogos } from './ClubLogos.tsx';
 import { resultsView } from './queries.ts';
 import { ClubRaceResults, SeasonResults } from './ResultViews.tsx';
@@ -47,7 +49,15 @@ export function ResultsPage() {
   const { code } = useAssociation();
   const events = useQuery(raceEventsQuery('public'));
   const currentYear = new Date().getFullYear();
-  const { year, event, hasResults, club, season } = resultsView(events.data, address, currentYear);
+  const { year, event: listed, hasResults, club, season } = resultsView(events.data, address, currentYear);
+  // the chosen year's race event, read afresh for its clubs' availability (doc 3 §4)
+  const fresh = useQuery({ ...raceEventQuery('public', listed?.id ?? 0), enabled: listed !== undefined });
+  const event = fresh.data ?? listed;
+  const eventError =
+    fresh.isError &&
+    (fresh.error instanceof ApiError && fresh.error.status === 404
+      ? RESULTS_MSG.loadRaceEventFailed
+      : RESULTS_MSG.loadYearFailed);
   const years = yearOptions(resultYears(events.data ?? []), currentYear);
   const title = resultsTitle(year, { clubName: club?.club_name, season, code });
   const counting = useQuery(seasonSettingsQuery('public', year)).data?.counting_races ?? 4;
@@ -71,7 +81,9 @@ export function ResultsPage() {
         <Stack gap="lg">
           <Paper withBorder radius="md" p="md">
             <Stack gap="md">
-              <Text fw={600}>Please select a year and club</Text>
+              <Title order={2} fz="md">
+                Please select a year and club
+              </Title>
               <NativeSelect
                 label="Year"
                 w={160}
@@ -82,6 +94,7 @@ export function ResultsPage() {
               {events.isError && (
                 <LoadError message={RESULTS_MSG.loadAvailableFailed} onRetry={() => void events.refetch()} />
               )}
+              {eventError && <LoadError message={eventError} onRetry={() => void fresh.refetch()} />}
               {events.isPending ? (
                 <Loading label="Loading results..." />
               ) : (

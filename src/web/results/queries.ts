@@ -5,6 +5,7 @@ import {
   clubPointsQuery,
   overallStandingsQuery,
   type RaceEvent,
+  raceEventQuery,
   raceEventsQuery,
   seasonCategoriesQuery,
   seasonClubPointsQuery,
@@ -37,6 +38,7 @@ export async function resultsPageQueries(url: URL, client: QueryClient, currentY
   const events = await client.fetchQuery(raceEventsQuery('public')).catch(() => undefined);
   const { year, event, club, season } = resultsView(events, address, currentYear);
   const queries: AnyQuery[] = [raceEventsQuery('public'), seasonSettingsQuery('public', year)];
+  if (event) queries.push(raceEventQuery('public', event.id));
   if (season) {
     if (address.tab === 'categories') queries.push(seasonCategoriesQuery('public', year));
     if (address.tab === 'overall') queries.push(...SEASON_GROUP_ORDER.map((g) => seasonGroupQuery('public', year, g)));

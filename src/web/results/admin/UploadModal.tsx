@@ -3,6 +3,10 @@ import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type ParsedResults, parseResultsFile, RESULTS_MSG } from '../../../domain/results/index.ts';
 
+/** A results file of 2,000 rows is well under 1 MB; a bigger one is not a results file, and
+ * reading it would hold up the browser. */
+const MAX_FILE_MB = 5;
+
 /** Reads a chosen file as text; a failed read is 'Error reading file.' (doc 3 §8). */
 function readText(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -48,6 +52,7 @@ export function UploadModal({
   const read = async () => {
     if (!file) return setError(RESULTS_MSG.notCsv);
     if (!file.name.toLowerCase().endsWith('.csv')) return setError(RESULTS_MSG.notCsv);
+    if (file.size > MAX_FILE_MB * 1024 * 1024) return setError(RESULTS_MSG.fileTooLarge(MAX_FILE_MB));
     setBusy(true);
     try {
       const parsed = parseResultsFile(await readText(file), code);
