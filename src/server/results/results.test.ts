@@ -4,7 +4,7 @@ import { RESULTS_MSG } from '../../domain/results/index.ts';
 import { clubRaces, raceResults } from '../db/schema.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { bearer, useTestApp } from '../test/helper.ts';
-import { FILES, resultRow, uploadOf } from './test-support.ts';
+import { caller, FILES, resultRow, uploadOf } from './test-support.ts';
 
 const t = useTestApp();
 const YEAR = 2026;
@@ -21,18 +21,7 @@ beforeEach(async () => {
   user = bearer((await signedIn(t.app, 'user')).access);
 });
 
-const api = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  headers?: Record<string, string>,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(headers ? { headers } : {}),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const api = caller(() => t.app);
 
 async function createEvent(year = YEAR): Promise<number> {
   const res = await api('POST', '/race-events/create/', root, { year });

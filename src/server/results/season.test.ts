@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_POINTS_TABLE, howPointsWork, RESULTS_MSG } from '../../domain/results/index.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { bearer, useTestApp } from '../test/helper.ts';
-import { FILES, resultRow, uploadOf } from './test-support.ts';
+import { caller, FILES, resultRow, uploadOf } from './test-support.ts';
 
 const t = useTestApp();
 const YEAR = 2026;
@@ -10,18 +10,7 @@ let root: { authorization: string };
 let admin: { authorization: string };
 let eventId: number;
 
-const api = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  headers?: Record<string, string>,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(headers ? { headers } : {}),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const api = caller(() => t.app);
 
 /** Amy (101) races for HEM in each of the four clubs' races; the others once or twice. */
 async function fourRaces() {

@@ -3,8 +3,25 @@
 import threeRunFile from '../../domain/results/fixtures/three-run.csv?raw';
 import twoRunFile from '../../domain/results/fixtures/two-run.csv?raw';
 import { type ParsedRow, parseResultsFile, type ResultRow, uploadRows } from '../../domain/results/index.ts';
+import type { App } from '../app.ts';
 
 export const FILES = { twoRun: twoRunFile, threeRun: threeRunFile };
+
+/** A call under /api/v1 of the test's app, with headers and a JSON body when given. */
+export function caller(app: () => App) {
+  return (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    headers?: Record<string, string>,
+    payload?: unknown,
+  ) =>
+    app().inject({
+      method,
+      url: `/api/v1${url}`,
+      ...(headers ? { headers } : {}),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+}
 
 /** What the browser sends after parsing a file: every row but the DNS ones, problems dropped. */
 export function uploadOf(file: string, clubId: string, year: number, edit?: (rows: ResultRow[]) => ResultRow[]) {

@@ -96,6 +96,24 @@ function RaceTable({ title, rows, standing, counting }: TableProps<RaceRow>) {
   );
 }
 
+/** Tables under their titles (a category or an overall group each), empty ones left out. */
+function Sections<T>({ tables, table }: { tables: [string, T[]][]; table: (title: string, rows: T[]) => ReactNode }) {
+  const shown = tables.filter(([, rows]) => rows.length > 0);
+  if (shown.length === 0) return <NoRows />;
+  return (
+    <Stack gap="lg">
+      {shown.map(([title, rows]) => (
+        <section key={title} aria-label={title}>
+          <Title order={3} fz="h4" mb="xs">
+            {title}
+          </Title>
+          {table(title, rows)}
+        </section>
+      ))}
+    </Stack>
+  );
+}
+
 /** A club race's tables, one per category or overall group, in the server's order. */
 export function RaceTables({
   tables,
@@ -106,19 +124,11 @@ export function RaceTables({
   standing: Standing;
   counting?: number;
 }) {
-  const entries = Object.entries(tables).filter(([, rows]) => rows.length > 0);
-  if (entries.length === 0) return <NoRows />;
   return (
-    <Stack gap="lg">
-      {entries.map(([title, rows]) => (
-        <section key={title} aria-label={title}>
-          <Title order={3} fz="h4" mb="xs">
-            {title}
-          </Title>
-          <RaceTable title={title} rows={rows} standing={standing} counting={counting} />
-        </section>
-      ))}
-    </Stack>
+    <Sections
+      tables={Object.entries(tables)}
+      table={(title, rows) => <RaceTable title={title} rows={rows} standing={standing} counting={counting} />}
+    />
   );
 }
 
@@ -160,19 +170,11 @@ export function SeasonTables({
   standing: Standing;
   counting?: number;
 }) {
-  const shown = tables.filter(([, rows]) => rows.length > 0);
-  if (shown.length === 0) return <NoRows />;
   return (
-    <Stack gap="lg">
-      {shown.map(([title, rows]) => (
-        <section key={title} aria-label={title}>
-          <Title order={3} fz="h4" mb="xs">
-            {title}
-          </Title>
-          <SeasonTable title={title} rows={rows} standing={standing} counting={counting} />
-        </section>
-      ))}
-    </Stack>
+    <Sections
+      tables={tables}
+      table={(title, rows) => <SeasonTable title={title} rows={rows} standing={standing} counting={counting} />}
+    />
   );
 }
 
