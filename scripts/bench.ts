@@ -197,7 +197,10 @@ async function main(): Promise<void> {
       }
       console.log('');
     }
-    const reads = await publicReads(app.url);
+    // BENCH_READS=results measures only the reads whose name holds that text (the report is then
+    // printed, not written: bench/REPORT.md always holds a whole run)
+    const only = process.env.BENCH_READS;
+    const reads = (await publicReads(app.url)).filter((r) => !only || r.name.includes(only));
     const fixtures: Record<string, unknown> = {};
     for (const read of reads) {
       const answer = await capture(`${app.url}${read.path}`);
@@ -221,9 +224,12 @@ async function main(): Promise<void> {
     // the night entries open: a thousand bookers for the last places (issue 9)
     const rush = process.env.BENCH_SKIP_RUSH === '1' ? [] : await benchRush(APP_PORT + 4);
 
-    await mkdir('bench', { recursive: true });
-    await writeFile('bench/REPORT.md', report(results, pages, people, seasonResults, rush, when));
-    console.log('\nReport written to bench/REPORT.md');
+    if (only) console.log('\nBENCH_READS was set: the report is not written');
+    else {
+      await mkdir('bench', { recursive: true });
+      await writeFile('bench/REPORT.md', report(results, pages, people, seasonResults, rush, when));
+      console.log('\nReport written to bench/REPORT.md');
+    }
     const failed =
       results.some((r) => verdict(r.ratio, r.problems) === 'FAIL') ||
       Object.values(pages ?? {}).some((s) => pageChecks(s).length > 0) ||

@@ -21,13 +21,23 @@ const withHeaders = flag === '--with-headers';
 if (!file || !port) throw new Error('usage: bare-server.ts <fixtures.json> <port>');
 const fixtures = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Fixture>;
 const app = Fastify({ logger: false });
-for (const [path, fixture] of Object.entries(fixtures)) {
-  const bytes = Buffer.from(fixture.body, 'base64');
-  app.get(path, (_request, reply) => {
-    void reply.type(fixture.contentType);
-    if (fixture.contentEncoding) void reply.header('content-encoding', fixture.contentEncoding);
-    if (withHeaders) void reply.headers(fixture.headers);
-    void reply.send(bytes);
+// a path may be measured with several queries (the results' ?slope_id=): one route per path,
+// answering each address with its own fixture
+const byPath = new Map<string, Map<string, { fixture: Fixture; bytes: Buffer }>>();
+for (const [address, fixture] of Object.entries(fixtures)) {
+  const path = address.split('?')[0] ?? address;
+  const answers = byPath.get(path) ?? new Map();
+  answers.set(address, { fixture, bytes: Buffer.from(fixture.body, 'base64') });
+  byPath.set(path, answers);
+}
+for (const [path, answers] of byPath) {
+  app.get(path, (request, reply) => {
+    const found = answers.get(request.url);
+    if (!found) return reply.status(404).send();
+    void reply.type(found.fixture.contentType);
+    if (found.fixture.contentEncoding) void reply.header('content-encoding', found.fixture.contentEncoding);
+    if (withHeaders) void reply.headers(found.fixture.headers);
+    return reply.send(found.bytes);
   });
 }
 app.get('/__ready', async () => 'ok');

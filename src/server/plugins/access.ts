@@ -21,6 +21,9 @@ declare module 'fastify' {
     access?: Access;
     /** 'open': reachable by everyone while the site is in maintenance. */
     maintenance?: 'open';
+    /** A cached public read whose query the front path may learn in its canonical spelling
+     * (public-cache.ts). */
+    frontQuery?: true;
   }
   interface FastifyInstance {
     /** Every route the app registered, with its declared access (the generated access test). */

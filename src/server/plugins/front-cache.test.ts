@@ -123,6 +123,30 @@ describe('the front path for cached public reads', () => {
     }
   });
 
+  it("learns a route's own query only in its one canonical spelling (the public results' slope_id)", async () => {
+    const root = await signedIn(t.app, 'super');
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/race-events/create/',
+      headers: { authorization: `Bearer ${root.access}` },
+      payload: { year: 2026 },
+    });
+    const id = made.json().id as number;
+    const base = `/api/v1/public/race-events/${id}/category-results/`;
+    const canonical = await frontServed(async () => {
+      expect((await get(`${base}?slope_id=HEM`)).status).toBe(200);
+      expect((await get(`${base}?slope_id=HEM`)).status).toBe(200);
+    });
+    expect(canonical).toBe(1);
+    for (const query of ['?slope_id=hem', '?slope_id=HEM&x=1', '?x=1&slope_id=HEM', '?slope_id=%48EM']) {
+      const served = await frontServed(async () => {
+        await get(`${base}${query}`);
+        await get(`${base}${query}`);
+      });
+      expect(served, query).toBe(0);
+    }
+  });
+
   it('leaves a token, a conditional request and other methods to the route', async () => {
     const first = await get('/api/v1/products/');
     const { access: memberToken } = await signedIn(t.app, 'user');

@@ -313,11 +313,27 @@ function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry, key:
 }
 
 /**
+ * The one spelling of a request with a query that the front path may learn: only for a route that
+ * opts in (`config.frontQuery`), and only when the address is exactly its path and the query as
+ * the route read it (validated, transformed: `slope_id=HEM`), keys in the schema's order. Any other
+ * spelling (`hem`, an extra key, another order, an escape) always goes to the route, so an attacker
+ * cannot grow the map beyond the route's valid values. Null when the route does not opt in.
+ */
+function canonicalQueryUrl(request: FastifyRequest): string | null {
+  if (request.routeOptions.config.frontQuery !== true) return null;
+  const query = request.query as Record<string, unknown> | undefined;
+  const pairs = Object.entries(query ?? {}).filter(([, v]) => v !== undefined);
+  if (pairs.length === 0) return null;
+  const path = (request.raw.url ?? '').split('?')[0];
+  return `${path}?${new URLSearchParams(pairs.map(([k, v]) => [k, String(v)])).toString()}`;
+}
+
+/**
  * Lets the front path answer this exact address next time, when what it would send is exactly
  * this: an anonymous GET of a public route, answered 200 while maintenance is known to be off (a
  * page's key names the maintenance state, and the front path serves only while it is off), at a
- * plain address (no query, no escapes: the spellings and queries an attacker can vary are never
- * learnt, and the map stays small). An answer that depends on more than its address must say
+ * plain address (no escapes, and no query but a route's canonical one: the spellings and queries
+ * an attacker can vary are never learnt, and the map stays small). An answer that depends on more than its address must say
  * when it goes stale (`expiresAt`), as every cached answer must.
  */
 function rememberFront(request: FastifyRequest, reply: FastifyReply, entry: Entry, key: string): void {
@@ -327,7 +343,7 @@ function rememberFront(request: FastifyRequest, reply: FastifyReply, entry: Entr
     entry.status !== 200 ||
     request.headers.authorization !== undefined ||
     !url ||
-    url.includes('?') ||
+    (url.includes('?') && url !== canonicalQueryUrl(request)) ||
     url.includes('%') ||
     request.routeOptions.config.access !== 'public' ||
     maintenanceIfKnown(request.server.ctx) !== false

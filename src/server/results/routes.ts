@@ -82,6 +82,8 @@ export function resultsRoutes(ctx: AppContext): FastifyPluginAsync {
     const admin = { config: { access: 'admin' as const } };
     const superOnly = { config: { access: 'super' as const } };
     const pub = { config: { access: 'public' as const } };
+    // a club's tables are asked for as ?slope_id=HEM: the front path may learn that one spelling
+    const pubByClub = { config: { access: 'public' as const, frontQuery: true as const } };
     const cached = (request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<unknown>) =>
       sendCached(ctx, request, reply, key, load);
 
@@ -293,7 +295,7 @@ export function resultsRoutes(ctx: AppContext): FastifyPluginAsync {
     api.get(
       '/public/race-events/:id/category-results/',
       {
-        ...pub,
+        ...pubByClub,
         schema: {
           tags,
           summary: "A club race's category results",
@@ -310,7 +312,7 @@ export function resultsRoutes(ctx: AppContext): FastifyPluginAsync {
     api.get(
       '/public/race-events/:id/overall-standings/',
       {
-        ...pub,
+        ...pubByClub,
         schema: {
           tags,
           summary: "A club race's overall standings",
@@ -327,7 +329,7 @@ export function resultsRoutes(ctx: AppContext): FastifyPluginAsync {
     api.get(
       '/public/race-events/:id/club-points/',
       {
-        ...pub,
+        ...pubByClub,
         schema: {
           tags,
           summary: "A club race's club points",
