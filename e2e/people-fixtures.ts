@@ -12,6 +12,7 @@ export async function registerRacer(
   first: string,
   last: string,
   approve = true,
+  dateOfBirth = '2013-05-09',
 ): Promise<NewUser> {
   const user: NewUser = {
     username: uniqueUsername('racer'),
@@ -25,7 +26,7 @@ export async function registerRacer(
       ...user,
       email: `${user.username}@example.com`,
       is_racer: true,
-      date_of_birth: '2013-05-09',
+      date_of_birth: dateOfBirth,
       gender: 'FEMALE',
       ski_or_board: 'SKI',
       local_club: 'MK_SKI_RACE_TEAM',

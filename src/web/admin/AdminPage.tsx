@@ -1,19 +1,19 @@
 import '../ui/all-styles.ts';
-import { Box, Center, Loader, Paper, Text, Title } from '@mantine/core';
+import { Box, Center, Loader, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useProfileStore } from '../accounts/store.ts';
 import { NARROW_QUERY } from '../app/paths.ts';
 import { MaintenancePanel } from '../maintenance/MaintenancePanel.tsx';
-import { type PanelKey, panelInfo } from './panels.ts';
+import type { PanelKey } from './panels.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { useAdminStore } from './store.ts';
 
 const panel = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 
-/** The panels built so far (each its own chunk); the rest say which issue brings them. */
-const BUILT: Partial<Record<PanelKey, ComponentType>> = {
+/** Every panel's view (each its own chunk but Maintenance Mode's). */
+const PANEL_VIEWS: Record<PanelKey, ComponentType> = {
   bookings: panel(() => import('../events/admin/BookingsPanel.tsx'), 'BookingsPanel'),
   users: panel(() => import('../people/admin/UsersPanel.tsx'), 'UsersPanel'),
   confirmRacer: panel(() => import('../people/admin/ConfirmRacersPanel.tsx'), 'ConfirmRacersPanel'),
@@ -29,21 +29,9 @@ const BUILT: Partial<Record<PanelKey, ComponentType>> = {
   faqs: panel(() => import('../content/admin/FaqsPanel.tsx'), 'FaqsPanel'),
   governance: panel(() => import('../content/admin/GovernancePanel.tsx'), 'GovernancePanel'),
   points: panel(() => import('../results/admin/PointsPanel.tsx'), 'PointsPanel'),
+  teamGroupings: panel(() => import('../teams/admin/TeamGroupingsPanel.tsx'), 'TeamGroupingsPanel'),
   maintenance: MaintenancePanel,
 };
-
-/** A panel that a later issue builds (the PlaceholderPage style, inside the admin area). */
-function PanelPlaceholder({ panel }: { panel: PanelKey }) {
-  const info = panelInfo(panel);
-  return (
-    <Box>
-      <Title order={2}>{info.label}</Title>
-      <Paper withBorder p="lg" mt="md" radius="md">
-        <Text c="gray.7">This panel is not built yet: it arrives with {info.arrivesWith ?? 'a later issue'}.</Text>
-      </Paper>
-    </Box>
-  );
-}
 
 /** /admin (doc 2 §2): the side menu and the selected panel. The route guard lets only admins in;
  * the admin level decides which entries show. The footer is hidden here (RootLayout). */
@@ -75,7 +63,7 @@ export function AdminPage() {
     );
   }
 
-  const Panel = BUILT[selected];
+  const Panel = PANEL_VIEWS[selected];
   return (
     <Box style={{ display: 'flex', flexDirection: narrow ? 'column' : 'row', minHeight: 'calc(100dvh - 60px)' }}>
       <SideMenu />
@@ -83,19 +71,15 @@ export function AdminPage() {
         <Title order={1} size="h3" mb="lg" c="gray.7">
           Administration
         </Title>
-        {Panel ? (
-          <Suspense
-            fallback={
-              <Center py="xl">
-                <Loader aria-label="Loading panel" />
-              </Center>
-            }
-          >
-            <Panel />
-          </Suspense>
-        ) : (
-          <PanelPlaceholder panel={selected} />
-        )}
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader aria-label="Loading panel" />
+            </Center>
+          }
+        >
+          <Panel />
+        </Suspense>
       </Box>
     </Box>
   );

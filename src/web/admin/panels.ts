@@ -1,5 +1,5 @@
-/** The admin side menu (doc 2 §2): the 13 panel keys in order (and Orders & Payments, issue 9), their labels, which need a super
- * administrator, and — until its panel is built — the issue that brings it. */
+/** The admin side menu (doc 2 §2): the 13 panel keys in order (and Orders & Payments, issue 9),
+ * their labels, and which need a super administrator. */
 export const PANEL_KEYS = [
   'bookings',
   'users',
@@ -24,8 +24,6 @@ export interface PanelInfo {
   label: string;
   /** Points, Team Groupings and Maintenance Mode are for super administrators only. */
   superOnly: boolean;
-  /** The issue that builds the panel; absent once it is built. */
-  arrivesWith?: string;
 }
 
 export const PANELS: readonly PanelInfo[] = [
@@ -41,7 +39,7 @@ export const PANELS: readonly PanelInfo[] = [
   { key: 'faqs', label: 'Edit FAQs', superOnly: false },
   { key: 'governance', label: 'Edit Governance', superOnly: false },
   { key: 'points', label: 'Points', superOnly: true },
-  { key: 'teamGroupings', label: 'Team Groupings', superOnly: true, arrivesWith: 'the team generation issue' },
+  { key: 'teamGroupings', label: 'Team Groupings', superOnly: true },
   { key: 'maintenance', label: 'Maintenance Mode', superOnly: true },
 ];
 
