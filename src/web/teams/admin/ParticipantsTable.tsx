@@ -1,6 +1,6 @@
 import { Badge, Checkbox, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { CLUB_ORDER, TEAM_FLAGS, type TeamFlag, type TeamParticipant } from '../../../domain/teams/index.ts';
 import type { Selection } from './selection.ts';
 
@@ -16,7 +16,7 @@ function matchesClub(club: string, filter: string): boolean {
  * The participants (doc 3 §2): search by number or name, the club filter, the five flag columns
  * with their counts (of everyone ticked, whatever the filter shows).
  */
-export function ParticipantsTable({
+export const ParticipantsTable = memo(function ParticipantsTable({
   participants,
   selection,
   code,
@@ -112,4 +112,4 @@ export function ParticipantsTable({
       </Table.ScrollContainer>
     </Stack>
   );
-}
+});

@@ -1,7 +1,7 @@
 import { Alert, Button, EmptyState, Group, List, Paper, Select, Stack, Title } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconInbox, IconPrinter, IconUpload, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { londonToday } from '../../../domain/dates.ts';
 import {
   dealTeams,
@@ -82,10 +82,16 @@ export function TeamGroupingsPanel() {
     setGenerated(null);
     setFailure(null);
   };
-  const toggle = (flag: TeamFlag, bookingId: number, on: boolean) => {
-    const list = selection.flags[flag].filter((id) => id !== bookingId);
-    change({ ...selection, flags: { ...selection.flags, [flag]: on ? [...list, bookingId] : list } });
-  };
+  // kept the same between renders while the selection is, so the participants table (88 rows of
+  // five checkboxes) is not drawn again when the teams are generated
+  // biome-ignore lint/correctness/useExhaustiveDependencies: change reads only the selection and the race
+  const toggle = useCallback(
+    (flag: TeamFlag, bookingId: number, on: boolean) => {
+      const list = selection.flags[flag].filter((id) => id !== bookingId);
+      change({ ...selection, flags: { ...selection.flags, [flag]: on ? [...list, bookingId] : list } });
+    },
+    [selection, raceId],
+  );
   const rename = (index: number, name: string) => {
     const names = [...selection.names];
     names[index] = name;

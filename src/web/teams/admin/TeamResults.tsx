@@ -1,5 +1,6 @@
-import { Card, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { TEAMS_MSG, type Team, type TeamMember, type TeamParticipant } from '../../../domain/teams/index.ts';
+import classes from './TeamResults.module.css';
 
 export interface Generated {
   teams: Team[];
@@ -7,36 +8,39 @@ export interface Generated {
   specialised: { key: string; label: string; clubs: { club: string; members: TeamParticipant[] }[] }[];
 }
 
+/** A plain table: 88 Heroes make ~100 rows on the first tab, and Mantine's table parts cost
+ * more to draw on a slow phone than the rows themselves. */
 function MemberTable({ label, head, rows }: { label: string; head: string[]; rows: (string | number)[][] }) {
   return (
-    <Table fz="sm" verticalSpacing={2} aria-label={label}>
-      <Table.Thead>
-        <Table.Tr>
+    <table className={classes.table} aria-label={label}>
+      <thead>
+        <tr>
           {head.map((h) => (
-            <Table.Th key={h} scope="col">
+            <th key={h} scope="col">
               {h}
-            </Table.Th>
+            </th>
           ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+        </tr>
+      </thead>
+      <tbody>
         {rows.map((r) => (
-          <Table.Tr key={r.join('|')}>
+          <tr key={r.join('|')}>
             {r.map((c, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed row
-              <Table.Td key={i}>{c}</Table.Td>
+              <td key={i}>{c}</td>
             ))}
-          </Table.Tr>
+          </tr>
         ))}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </table>
   );
 }
 
 /** The three tabs after generation (doc 3 §2), Teams first. */
 export function TeamResults({ generated }: { generated: Generated }) {
   return (
-    <Tabs defaultValue="teams">
+    // only the open tab is drawn: the three together are ~500 rows for 88 Heroes
+    <Tabs defaultValue="teams" keepMounted={false}>
       <Tabs.List mb="md">
         <Tabs.Tab value="teams">Teams</Tabs.Tab>
         <Tabs.Tab value="clubs">Clubs</Tabs.Tab>
