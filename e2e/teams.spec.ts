@@ -33,6 +33,8 @@ const POINTS: Record<string, string> = {
   Fi: '15',
 };
 const TEAM_NAMES = ['Alpine', 'Blizzard', 'Cornice', 'Downhill', 'Edelweiss'];
+// twenty more, without a seed: with them, 35 Heroes (read as 5 × 7) are refused
+const EXTRA = Array.from({ length: 20 }, (_, i) => `X${'abcdefghijklmnopqrst'[i]}`);
 
 async function openTeams(page: Page) {
   await page.goto('/');
@@ -49,9 +51,10 @@ test('a super administrator generates balanced teams from a seed file, downloads
   test.setTimeout(120_000);
   const surname = uniqueSurname('Seed');
   const raceName = `Teams Race ${surname}`;
-  const race = await createRaceEvent(request, { name: raceName, quantity: 20 });
+  const race = await createRaceEvent(request, { name: raceName, quantity: 40 });
   for (const first of STUBBIES) await registerRacer(request, first, surname, true, '2017-03-01');
   for (const first of FULL_GATES) await registerRacer(request, first, surname, true, '2012-03-01');
+  for (const first of EXTRA) await registerRacer(request, first, surname, true, '2012-03-01');
   const headers = await adminHeaders(request);
   const eligible = (await (await request.get(`/api/v1/products/${race.id}/eligible-users/`, { headers })).json()) as {
     id: number;
@@ -70,17 +73,19 @@ test('a super administrator generates balanced teams from a seed file, downloads
     participant_first_name: string;
     participant_profile: { racer_id: number };
   }[];
-  expect(booked).toHaveLength(15);
+  expect(booked).toHaveLength(35);
   // the timing software's shapes: comma lines, quoted values, whitespace, numbers of 10000 and more
   const seedFile = [
     'Racer,Points',
-    ...booked.map((b, i) => {
-      const id = b.participant_profile.racer_id;
-      const points = POINTS[b.participant_first_name] ?? '';
-      if (i % 3 === 0) return `${id + 10000},"${points}"`;
-      if (i % 3 === 1) return `${id}   ${points}`;
-      return `"${id}",${points.replace(',', '.')}`;
-    }),
+    ...booked
+      .filter((b) => !EXTRA.includes(b.participant_first_name))
+      .map((b, i) => {
+        const id = b.participant_profile.racer_id;
+        const points = POINTS[b.participant_first_name] ?? '';
+        if (i % 3 === 0) return `${id + 10000},"${points}"`;
+        if (i % 3 === 1) return `${id}   ${points}`;
+        return `"${id}",${points.replace(',', '.')}`;
+      }),
     '',
   ].join('\n');
 
@@ -103,15 +108,22 @@ test('a super administrator generates balanced teams from a seed file, downloads
   await expect(dialog).toBeHidden();
 
   const rows = page.getByTestId('participant-row');
-  await expect(rows).toHaveCount(15);
+  await expect(rows).toHaveCount(35);
+  await expect(rows.filter({ hasText: `Xa ${surname}` })).toContainText('999.99no seed');
   await expect(rows.filter({ hasText: `Sb ${surname}` })).toContainText('Stubbies');
   await expect(rows.filter({ hasText: `Sb ${surname}` })).toContainText('20.00');
   await expect(rows.filter({ hasText: `Fa ${surname}` })).toContainText('Full Gates');
   await expect(rows.filter({ hasText: `Fa ${surname}` })).toContainText('SMK');
 
-  for (const first of [...STUBBIES, ...FULL_GATES]) {
+  // 35 Heroes read as 5 teams of 7, which is not a valid setup: 0 teams, Generate refused
+  for (const first of [...STUBBIES, ...FULL_GATES, ...EXTRA]) {
     await page.getByRole('checkbox', { name: `Heroes: ${first} ${surname}` }).check();
   }
+  await expect(page.getByTestId('count-heroes')).toHaveText('(35)');
+  await expect(page.getByTestId('summary-Teams')).toContainText('0');
+  await expect(page.getByTestId('generation-problems')).toContainText('35 Heroes is not a valid team setup');
+  await expect(page.getByRole('button', { name: 'Generate Teams' })).toBeDisabled();
+  for (const first of EXTRA) await page.getByRole('checkbox', { name: `Heroes: ${first} ${surname}` }).uncheck();
   await page.getByRole('checkbox', { name: `Team 1 Open A: Fa ${surname}` }).check();
   await expect(page.getByTestId('count-heroes')).toHaveText('(15)');
   await expect(page.getByTestId('summary-Teams')).toContainText('5');

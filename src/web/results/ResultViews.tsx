@@ -1,7 +1,5 @@
-import '@mantine/core/styles/Tabs.layer.css';
-import { Tabs } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 import { OVERALL_GROUPS, SEASON_GROUP_ORDER } from '../../domain/results/categories.ts';
 import { RESULTS_MSG } from '../../domain/results/messages.ts';
 import { LoadError, Loading } from '../content/LoadState.tsx';
@@ -16,6 +14,7 @@ import {
   seasonGroupQuery,
 } from './api.ts';
 import { ClubPointsTable, RaceTables, SeasonTables } from './ResultTables.tsx';
+import classes from './ResultViews.module.css';
 import { RESULT_TABS, type ResultTab } from './view.ts';
 
 interface LoadedQuery<T> {
@@ -39,6 +38,11 @@ function Loaded<T>({
   return <Loading label="Loading results..." />;
 }
 
+/**
+ * The three result tabs (doc 3 §2) as a WAI-ARIA tab list: arrow keys, Home and End move between
+ * them, only the open panel is drawn. Hand-made rather than Mantine's Tabs: the public page's first
+ * script is over its budget, and these are a few lines.
+ */
 function ResultTabs({
   tab,
   onTab,
@@ -48,21 +52,47 @@ function ResultTabs({
   onTab: (tab: ResultTab) => void;
   panels: Record<ResultTab, ReactNode>;
 }) {
+  const id = useId();
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const move = (index: number) => {
+    const n = RESULT_TABS.length;
+    const next = (index + n) % n;
+    onTab(RESULT_TABS[next]?.value ?? 'categories');
+    buttons.current[next]?.focus();
+  };
+  const keys = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const to = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: RESULT_TABS.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    move(to);
+  };
   return (
-    <Tabs value={tab} onChange={(v) => v && onTab(v as ResultTab)} keepMounted={false}>
-      <Tabs.List mb="md">
-        {RESULT_TABS.map((t) => (
-          <Tabs.Tab key={t.value} value={t.value}>
+    <div>
+      <div role="tablist" aria-label="Results" className={classes.tabs}>
+        {RESULT_TABS.map((t, i) => (
+          <button
+            key={t.value}
+            ref={(el) => {
+              buttons.current[i] = el;
+            }}
+            id={`${id}-tab-${t.value}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.value}
+            aria-controls={`${id}-panel`}
+            tabIndex={tab === t.value ? 0 : -1}
+            className={classes.tab}
+            onClick={() => onTab(t.value)}
+            onKeyDown={(e) => keys(e, i)}
+          >
             {t.label}
-          </Tabs.Tab>
+          </button>
         ))}
-      </Tabs.List>
-      {RESULT_TABS.map((t) => (
-        <Tabs.Panel key={t.value} value={t.value}>
-          {panels[t.value]}
-        </Tabs.Panel>
-      ))}
-    </Tabs>
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
+        {panels[tab]}
+      </div>
+    </div>
   );
 }
 
