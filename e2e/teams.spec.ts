@@ -109,6 +109,8 @@ test('a super administrator generates balanced teams from a seed file, downloads
 
   const rows = page.getByTestId('participant-row');
   await expect(rows).toHaveCount(35);
+  // the header line is not a seed: reported by its number
+  await expect(page.getByTestId('seed-skipped')).toHaveText('Line 1: the first value is not a racer number');
   await expect(rows.filter({ hasText: `Xa ${surname}` })).toContainText('999.99no seed');
   await expect(rows.filter({ hasText: `Sb ${surname}` })).toContainText('Stubbies');
   await expect(rows.filter({ hasText: `Sb ${surname}` })).toContainText('20.00');

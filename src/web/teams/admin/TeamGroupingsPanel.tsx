@@ -51,6 +51,8 @@ export function TeamGroupingsPanel() {
   const [generated, setGenerated] = useState<Generated | null>(null);
   const [generating, setGenerating] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** The lines of the file just read that were not used, each with why (not kept on reload). */
+  const [skipped, setSkipped] = useState<{ line: number; reason: string }[]>([]);
   const booked = useQuery({
     queryKey: BOOKED_KEYS.participants(raceId ?? 0),
     queryFn: ({ signal }) => bookedApi.participants(raceId ?? 0, signal),
@@ -81,6 +83,7 @@ export function TeamGroupingsPanel() {
     setSelection(loadSelection(id ?? 0));
     setGenerated(null);
     setFailure(null);
+    setSkipped([]);
   };
   // kept the same between renders while the selection is, so the participants table (88 rows of
   // five checkboxes) is not drawn again when the teams are generated
@@ -109,8 +112,9 @@ export function TeamGroupingsPanel() {
     try {
       const people = await bookedApi.participants(race.id);
       if (people.length === 0) return TEAMS_MSG.noBooked;
-      const { rows } = parseSeedFile(text);
+      const { rows, skipped: passedOver } = parseSeedFile(text);
       if (rows.length === 0) return TEAMS_MSG.noData;
+      setSkipped(passedOver);
       client.setQueryData(BOOKED_KEYS.participants(race.id), people);
       change({ ...selection, seeds: rows });
       return null;
@@ -213,6 +217,17 @@ export function TeamGroupingsPanel() {
         />
       ) : (
         <>
+          {skipped.length > 0 && (
+            <Alert color="yellow" title={`${skipped.length} line${skipped.length === 1 ? ' was' : 's were'} not used`}>
+              <List size="sm" spacing={2} data-testid="seed-skipped">
+                {skipped.slice(0, 20).map((s) => (
+                  <List.Item key={s.line}>
+                    Line {s.line}: {s.reason}
+                  </List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
           <SetupSummary heroes={heroes.length} rows={participants.length} names={selection.names} onName={rename} />
           <ParticipantsTable participants={participants} selection={selection} code={code} onToggle={toggle} />
           {problems.length > 0 && heroes.length > 0 && (
