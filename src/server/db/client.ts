@@ -2,7 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema.ts';
+import * as baseSchema from './schema.ts';
+import * as resultsSchema from './schema-results.ts';
+
+/** Every table: the accounts, events, people and payments, and the results (schema-results.ts). */
+const schema = { ...baseSchema, ...resultsSchema };
 
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RESULTS_MSG } from '../../domain/results/index.ts';
-import { clubRaces, raceResults } from '../db/schema.ts';
+import { clubRaces, raceResults } from '../db/schema-results.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { bearer, useTestApp } from '../test/helper.ts';
 import { caller, FILES, resultRow, uploadOf } from './test-support.ts';

@@ -23,7 +23,7 @@ import {
 } from '../../domain/results/index.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { clubRaces, raceEvents, raceResults, seasonSettings } from '../db/schema.ts';
+import { clubRaces, raceEvents, raceResults, seasonSettings } from '../db/schema-results.ts';
 
 /**
  * A season as the tables show it, always derived from the rows kept now and the season's settings

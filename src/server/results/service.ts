@@ -13,7 +13,7 @@ import {
   settleRow,
 } from '../../domain/results/index.ts';
 import type { AppContext } from '../context.ts';
-import { clubRaces, raceEvents, raceResults, seasonSettings } from '../db/schema.ts';
+import { clubRaces, raceEvents, raceResults, seasonSettings } from '../db/schema-results.ts';
 import { AppError, type FieldErrors } from '../errors.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
 

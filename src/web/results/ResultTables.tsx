@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { dnqText } from '../../domain/results/messages.ts';
+import { PlainTable } from '../ui/PlainTable.tsx';
 import { useAssociation } from '../ui/useAssociation.ts';
 import type { ClubPointsRow, RaceRow, SeasonRow, Tables } from './api.ts';
 import classes from './ResultTables.module.css';
@@ -35,21 +36,38 @@ function Position({ position }: { position: number }) {
   return position > 0 ? position : <span title="Unranked">–</span>;
 }
 
+/** The cells every racer row starts with: place, racer number, name, club. */
+function RacerCells({ row }: { row: SeasonRow }) {
+  return (
+    <>
+      <td>
+        <Position position={row.position} />
+      </td>
+      <td>{row.racer_id}</td>
+      <td>{row.name}</td>
+      <td>{row.club}</td>
+    </>
+  );
+}
+
+/** The Best N cell, with the DNQ badge for a racer short of the counting races. */
+function BestCell({ row, standing }: { row: SeasonRow; standing: Standing }) {
+  return (
+    <td>
+      <span className={classes.best}>
+        {formatPoints(bestOf(row, standing))}
+        {!row.is_qualified && <DnqBadge racesNeeded={row.races_needed} />}
+      </span>
+    </td>
+  );
+}
+
 function ResultTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   return (
     <div className={classes.scroll}>
-      <table className={classes.table} aria-label={caption}>
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
+      <PlainTable label={caption} head={head} striped>
+        {children}
+      </PlainTable>
     </div>
   );
 }
@@ -68,12 +86,7 @@ function RaceTable({ title, rows, standing, counting }: TableProps<RaceRow>) {
     <ResultTable caption={title} head={['Pos', `${code} ID`, 'Name', 'Club', 'Time', 'Points', `Best ${counting}`]}>
       {rankedLast(rows).map((r) => (
         <tr key={r.racer_id} data-testid="result-row">
-          <td>
-            <Position position={r.position} />
-          </td>
-          <td>{r.racer_id}</td>
-          <td>{r.name}</td>
-          <td>{r.club}</td>
+          <RacerCells row={r} />
           <td>
             {r.time === 'DNCR' ? (
               <span className={classes.dncr} title="Did not complete the race">
@@ -84,12 +97,7 @@ function RaceTable({ title, rows, standing, counting }: TableProps<RaceRow>) {
             )}
           </td>
           <td>{formatPoints(r.points)}</td>
-          <td>
-            <span className={classes.best}>
-              {formatPoints(bestOf(r, standing))}
-              {!r.is_qualified && <DnqBadge racesNeeded={r.races_needed} />}
-            </span>
-          </td>
+          <BestCell row={r} standing={standing} />
         </tr>
       ))}
     </ResultTable>
@@ -139,21 +147,11 @@ function SeasonTable({ title, rows, standing, counting }: TableProps<SeasonRow>)
     <ResultTable caption={title} head={[...head, 'Total', `Best ${counting}`]}>
       {rankedLast(rows).map((r) => (
         <tr key={r.racer_id} data-testid="season-row">
-          <td>
-            <Position position={r.position} />
-          </td>
-          <td>{r.racer_id}</td>
-          <td>{r.name}</td>
-          <td>{r.club}</td>
+          <RacerCells row={r} />
           {standing === 'overall' && <td>{r.category}</td>}
           <td>{r.races_participated}</td>
           <td>{formatPoints(totalOf(r, standing))}</td>
-          <td>
-            <span className={classes.best}>
-              {formatPoints(bestOf(r, standing))}
-              {!r.is_qualified && <DnqBadge racesNeeded={r.races_needed} />}
-            </span>
-          </td>
+          <BestCell row={r} standing={standing} />
         </tr>
       ))}
     </ResultTable>

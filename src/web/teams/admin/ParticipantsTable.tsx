@@ -2,7 +2,7 @@ import { Badge, Checkbox, Group, NativeSelect, Stack, Table, Text, TextInput } f
 import { IconSearch } from '@tabler/icons-react';
 import { memo, useMemo, useState } from 'react';
 import { CLUB_ORDER, TEAM_FLAGS, type TeamFlag, type TeamParticipant } from '../../../domain/teams/index.ts';
-import type { Selection } from './selection.ts';
+import { flagSets, type Selection } from './selection.ts';
 
 const CLUB_FILTERS = ['All Clubs', ...CLUB_ORDER, 'Other'];
 
@@ -29,14 +29,7 @@ export const ParticipantsTable = memo(function ParticipantsTable({
 }) {
   const [search, setSearch] = useState('');
   const [club, setClub] = useState('All Clubs');
-  const ticked = useMemo(
-    () =>
-      Object.fromEntries(TEAM_FLAGS.map((f) => [f.key, new Set(selection.flags[f.key])])) as Record<
-        TeamFlag,
-        Set<number>
-      >,
-    [selection],
-  );
+  const ticked = useMemo(() => flagSets(selection.flags), [selection]);
   const term = search.trim().toLowerCase();
   const shown = participants.filter(
     (p) =>

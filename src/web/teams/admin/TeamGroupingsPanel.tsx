@@ -9,7 +9,6 @@ import {
   parseSeedFile,
   setupFor,
   specialisedTeams,
-  TEAM_FLAGS,
   TEAMS_MSG,
   type TeamFlag,
   teamParticipants,
@@ -24,7 +23,7 @@ import { useAssociation } from '../../ui/useAssociation.ts';
 import { ParticipantsTable } from './ParticipantsTable.tsx';
 import { printDocument } from './print.ts';
 import { SetupSummary } from './SetupSummary.tsx';
-import { loadChosenRace, loadSelection, type Selection, saveChosenRace, saveSelection } from './selection.ts';
+import { flagSets, loadChosenRace, loadSelection, type Selection, saveChosenRace, saveSelection } from './selection.ts';
 import { type Generated, TeamResults } from './TeamResults.tsx';
 import { UploadDialog } from './UploadDialog.tsx';
 
@@ -71,11 +70,14 @@ export function TeamGroupingsPanel() {
   const problems = generationProblems(heroes.length, selection.names);
   const setup = setupFor(heroes.length);
 
-  const change = (next: Selection) => {
-    setSelection(next);
-    if (raceId) saveSelection(raceId, next);
-    setGenerated(null);
-  };
+  const change = useCallback(
+    (next: Selection) => {
+      setSelection(next);
+      if (raceId) saveSelection(raceId, next);
+      setGenerated(null);
+    },
+    [raceId],
+  );
   const choose = (value: string | null) => {
     const id = value ? Number(value) : null;
     setRaceId(id);
@@ -87,13 +89,12 @@ export function TeamGroupingsPanel() {
   };
   // kept the same between renders while the selection is, so the participants table (88 rows of
   // five checkboxes) is not drawn again when the teams are generated
-  // biome-ignore lint/correctness/useExhaustiveDependencies: change reads only the selection and the race
   const toggle = useCallback(
     (flag: TeamFlag, bookingId: number, on: boolean) => {
       const list = selection.flags[flag].filter((id) => id !== bookingId);
       change({ ...selection, flags: { ...selection.flags, [flag]: on ? [...list, bookingId] : list } });
     },
-    [selection, raceId],
+    [selection, change],
   );
   const rename = (index: number, name: string) => {
     const names = [...selection.names];
@@ -130,10 +131,7 @@ export function TeamGroupingsPanel() {
     setTimeout(() => {
       try {
         const teams = dealTeams(heroes, selection.names.slice(0, setup?.teams ?? 0));
-        const flags = Object.fromEntries(TEAM_FLAGS.map((f) => [f.key, new Set(selection.flags[f.key])])) as Record<
-          TeamFlag,
-          Set<number>
-        >;
+        const flags = flagSets(selection.flags);
         setGenerated({ teams, clubs: teamsByClub(teams), specialised: specialisedTeams(participants, flags) });
       } catch {
         setFailure(TEAMS_MSG.generateFailed);

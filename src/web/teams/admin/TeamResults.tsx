@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { TEAMS_MSG, type Team, type TeamMember, type TeamParticipant } from '../../../domain/teams/index.ts';
-import classes from './TeamResults.module.css';
+import { PlainTable } from '../../ui/PlainTable.tsx';
 
 export interface Generated {
   teams: Team[];
@@ -8,31 +8,18 @@ export interface Generated {
   specialised: { key: string; label: string; clubs: { club: string; members: TeamParticipant[] }[] }[];
 }
 
-/** A plain table: 88 Heroes make ~100 rows on the first tab, and Mantine's table parts cost
- * more to draw on a slow phone than the rows themselves. */
 function MemberTable({ label, head, rows }: { label: string; head: string[]; rows: (string | number)[][] }) {
   return (
-    <table className={classes.table} aria-label={label}>
-      <thead>
-        <tr>
-          {head.map((h) => (
-            <th key={h} scope="col">
-              {h}
-            </th>
+    <PlainTable label={label} head={head} compact>
+      {rows.map((r) => (
+        <tr key={r.join('|')}>
+          {r.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed row
+            <td key={i}>{c}</td>
           ))}
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.join('|')}>
-            {r.map((c, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed row
-              <td key={i}>{c}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </PlainTable>
   );
 }
 

@@ -13,7 +13,7 @@ const KEY = (raceId: number) => `piste:teams:${raceId}`;
 
 export function emptySelection(): Selection {
   return {
-    flags: Object.fromEntries(TEAM_FLAGS.map((f) => [f.key, []])) as unknown as Selection['flags'],
+    flags: { team1OpenA: [], team2OpenA: [], team1Children: [], team2Children: [], heroes: [] },
     names: [],
     seeds: [],
   };
@@ -69,4 +69,15 @@ export function saveChosenRace(raceId: number | null): void {
   } catch {
     // the choice lives on in the page
   }
+}
+
+/** The ticked booking ids as sets, flag by flag (the table's checkboxes and the generation). */
+export function flagSets(flags: Selection['flags']): Record<TeamFlag, Set<number>> {
+  return {
+    team1OpenA: new Set(flags.team1OpenA),
+    team2OpenA: new Set(flags.team2OpenA),
+    team1Children: new Set(flags.team1Children),
+    team2Children: new Set(flags.team2Children),
+    heroes: new Set(flags.heroes),
+  };
 }
