@@ -44,6 +44,8 @@ export interface RushResult {
   statuses: Record<string, number>;
   p50Ms: number;
   p99Ms: number;
+  /** Each call's p50 and p99, ms: where the time goes. */
+  calls: Record<string, { n: number; p50: number; p99: number }>;
   listPerSecond: number;
   listStatuses: Record<string, number>;
   problems: string[];
@@ -120,18 +122,18 @@ async function booker(
   stripe: string,
   b: Booker,
   eventId: number,
-  record: (s: number, ms: number) => void,
+  record: (call: string, s: number, ms: number) => void,
 ) {
   const json = { ...b.headers, 'content-type': 'application/json' };
   const cart = await timedFetch(`${app}/api/v1/cart/`, { headers: b.headers });
-  record(cart.status, cart.ms);
+  record('cart', cart.status, cart.ms);
   const items = cart.status === 200 ? (JSON.parse(cart.body) as { id: number }[]).map((i) => i.id) : [];
   const start = await timedFetch(`${app}/api/v1/payment/create-payment-intent/`, {
     method: 'POST',
     headers: json,
     body: JSON.stringify({ amount: (PRICE_PENCE / 100).toFixed(2), cart_items: items }),
   });
-  record(start.status, start.ms);
+  record(start.status === 200 ? 'start (held)' : 'start (refused)', start.status, start.ms);
   if (start.status !== 200) return;
   const { payment_reference: reference } = JSON.parse(start.body) as { payment_reference: string };
   // the browser's part: the card is confirmed with Stripe
@@ -163,8 +165,8 @@ async function booker(
       body: JSON.stringify({ bookings: [{ product: eventId, participant: b.username }], payment_reference: reference }),
     }),
   ]);
-  record(hook.status, hook.ms);
-  record(client.status, client.ms);
+  record('webhook', hook.status, hook.ms);
+  record('client confirmation', client.status, client.ms);
 }
 
 async function rush(engine: RushResult['engine'], port: number): Promise<RushResult> {
@@ -205,9 +207,11 @@ async function rush(engine: RushResult['engine'], port: number): Promise<RushRes
     for (let i = 0; i < 20; i++) await timedFetch(`${app.url}/api/v1/products/`);
     const statuses: Record<string, number> = {};
     const latencies: number[] = [];
-    const record = (status: number, ms: number) => {
+    const byCall: Record<string, number[]> = {};
+    const record = (call: string, status: number, ms: number) => {
       statuses[status] = (statuses[status] ?? 0) + 1;
       latencies.push(ms);
+      byCall[call] = [...(byCall[call] ?? []), ms];
     };
     // visitors reading the events list during the rush
     let rushing = true;
@@ -242,7 +246,13 @@ async function rush(engine: RushResult['engine'], port: number): Promise<RushRes
       bookingRows: rows,
       statuses,
       p50Ms: median(latencies),
-      p99Ms: latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)] ?? 0,
+      p99Ms: percentile(latencies, 0.99),
+      calls: Object.fromEntries(
+        Object.entries(byCall).map(([call, ms]) => {
+          ms.sort((a, b) => a - b);
+          return [call, { n: ms.length, p50: median(ms), p99: percentile(ms, 0.99) }];
+        }),
+      ),
       listPerSecond,
       listStatuses,
       problems,
@@ -252,6 +262,11 @@ async function rush(engine: RushResult['engine'], port: number): Promise<RushRes
     await standIn.stop();
     await cleanup();
   }
+}
+
+/** The p-th fraction of sorted values (nearest rank). */
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] ?? 0;
 }
 
 /** What the app says afterwards: the event's booked and held places (the public list) and its
@@ -284,8 +299,15 @@ export async function benchRush(port: number): Promise<RushResult[]> {
     console.log(
       `${rushVerdict(r).padEnd(5)} ${engine.padEnd(10)} settled in ${(r.settleMs / 1000).toFixed(2)} s (budget ${RUSH_BUDGET_MS[engine] / 1000} s), sold ${r.sold}, held ${r.held}, answers ${JSON.stringify(r.statuses)}, p50 ${r.p50Ms.toFixed(0)} ms, p99 ${r.p99Ms.toFixed(0)} ms, events list ${r.listPerSecond.toFixed(0)} req/s during the rush ${JSON.stringify(r.listStatuses)}${r.problems.length ? `  (${r.problems.join('; ')})` : ''}`,
     );
+    console.log(`      per call: ${callSummary(r)}`);
   }
   return results;
+}
+
+function callSummary(r: RushResult): string {
+  return Object.entries(r.calls)
+    .map(([call, c]) => `${call} ×${c.n} p50 ${c.p50.toFixed(0)} / p99 ${c.p99.toFixed(0)} ms`)
+    .join('; ');
 }
 
 export function rushReport(results: RushResult[]): string[] {
@@ -307,6 +329,8 @@ export function rushReport(results: RushResult[]): string[] {
             ', ',
           )} | ${r.p50Ms.toFixed(0)} ms | ${r.p99Ms.toFixed(0)} ms | ${r.listPerSecond.toFixed(0)} req/s | ${rushVerdict(r)}${r.problems.length ? `: ${r.problems.join('; ')}` : ''} |`,
     ),
+    '',
+    ...results.map((r) => `Per call, ${r.engine}: ${callSummary(r)}.`),
   ];
 }
 

@@ -4,6 +4,8 @@ import { type Config, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase, withStartupLock } from './db/client.ts';
 import { DEMO_SIGN_INS, type DemoSignIn, seedDemo } from './db/seed.ts';
 
+const LISTEN_BACKLOG = 4096;
+
 /** Starts the server: configuration, database (migrated on start), demo seed on an empty
  * database when asked for — both under the start-up lock on PostgreSQL — then listen;
  * SIGINT/SIGTERM close it gracefully. */
@@ -48,7 +50,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ host: config.host, port: config.port });
+  // Connections waiting to be accepted: Node's default (511) drops the rest of a thousand that
+  // arrive at once (the night entries open), and each dropped one retries a second or more later.
+  // The kernel caps it at net.core.somaxconn.
+  await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;

@@ -65,6 +65,18 @@ describe('an access token ends with its session', () => {
     const forged = await sign({ ...claims, sid: decodeJwt(theirs.access).sid });
     expect((await profile(forged)).statusCode).toBe(401);
   });
+
+  it('sent with many others at once (their session checks share a query), each request is its own user or refused', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, () => signIn()));
+    const [ended, victim] = people as [(typeof people)[number], (typeof people)[number]];
+    await t.app.inject({ method: 'POST', url: '/api/v1/logout/', headers: { cookie: ended.cookie } });
+    const forged = await sign({ ...decodeJwt(ended.access), sid: decodeJwt(victim.access).sid });
+    const tokens = [...people.map((p) => p.access), forged, ...people.map((p) => p.access)];
+    const answers = await Promise.all(tokens.map((access) => profile(access)));
+    const seen = answers.map((res) => (res.statusCode === 200 ? json(res).username : res.statusCode));
+    const expected = people.map((p, i) => (i === 0 ? 401 : p.user.username));
+    expect(seen).toEqual([...expected, 401, ...expected]);
+  });
 });
 
 describe('an access token needs well-formed claims', () => {

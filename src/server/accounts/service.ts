@@ -13,6 +13,7 @@ import {
 import { londonToday } from '../../domain/dates.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
+import { PG, pgErrorCode } from '../db/pg-errors.ts';
 import { passwordResetTokens, profiles, type UserRow, users } from '../db/schema.ts';
 import { AppError, throwIfAny } from '../errors.ts';
 import { beginLoginAttempt, failureKeys, loginFailed, loginSucceeded } from './login-limits.ts';
@@ -26,11 +27,7 @@ const usernameTaken = () => AppError.validation({ username: [MSG.usernameTaken] 
 /** True when the error (or one it wraps) is PostgreSQL's unique violation, from pg or PGlite,
  * possibly wrapped by Drizzle. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+  return pgErrorCode(error) === PG.uniqueViolation;
 }
 
 /** The account whose username matches, ignoring case. */

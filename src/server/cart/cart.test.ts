@@ -201,6 +201,18 @@ describe('the cart', () => {
     expect((await call('GET', '/api/v1/cart/', child)).json()).toHaveLength(1);
   });
 
+  it('read by several users at once (one query answers them), each sees their own lines, first added first', async () => {
+    const second = await raceEventRow(t.app, { ...OPEN, name: 'Second Race' });
+    await add(parent, [{ product: eventId, participant: 'kim.child' }]);
+    await add(parent, [{ product: second, participant: 'kim.child' }]);
+    await add(child, [{ product: second, participant: 'kim.child' }]);
+    const other = await signedIn(stranger);
+    const who = [parent, child, other, parent, child];
+    const carts = await Promise.all(who.map((w) => call('GET', '/api/v1/cart/', w)));
+    const products = carts.map((c) => c.json().map((i: { product: number }) => i.product));
+    expect(products).toEqual([[eventId, second], [second], [], [eventId, second], [second]]);
+  });
+
   it('every cart call needs a sign-in', async () => {
     for (const [method, url] of [
       ['GET', '/api/v1/cart/'],

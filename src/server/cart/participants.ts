@@ -17,11 +17,11 @@ export interface Participant {
 /** The user and the active accounts of their family, oldest first, each with their status for
  * the event (doc 1 §4 "Adding to cart"). */
 export async function familyParticipants(db: Db | Tx, userId: number, eventId: number): Promise<Participant[]> {
-  const [me] = await db.select({ familyId: users.familyId }).from(users).where(eq(users.id, userId));
-  const who =
-    me?.familyId === null || me?.familyId === undefined
-      ? eq(users.id, userId)
-      : or(eq(users.id, userId), eq(users.familyId, me.familyId));
+  // the user, and those of the user's family (a user without one has none: NULL matches nothing)
+  const who = or(
+    eq(users.id, userId),
+    eq(users.familyId, sql`(select me.family_id from users me where me.id = ${userId})`),
+  );
   const rows = await db
     .select({
       id: users.id,

@@ -1,10 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { CART_MSG } from '../../domain/cart/index.ts';
 import { EVENT_MSG } from '../../domain/events/index.ts';
 import { formatPrice } from '../../domain/money.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { BUSY_GAP_MS, coalesce, perDatabase } from '../db/coalesce.ts';
 import { cartItems, events, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { bookingRefusal } from '../events/service.ts';
@@ -30,6 +31,7 @@ function selectCart(db: Db | Tx) {
   return db
     .select({
       id: cartItems.id,
+      ownerId: cartItems.ownerId,
       eventId: cartItems.eventId,
       participantId: cartItems.participantId,
       username: users.username,
@@ -48,9 +50,23 @@ function selectCart(db: Db | Tx) {
 
 export type CartRow = Awaited<ReturnType<ReturnType<typeof selectCart>['where']>>[number];
 
-/** The user's cart lines with their events' prices and names, first added first. */
-export function cartRows(db: Db | Tx, userId: number): Promise<CartRow[]> {
-  return selectCart(db).where(eq(cartItems.ownerId, userId)).orderBy(asc(cartItems.id));
+/** The carts of the users whose reads arrive together, by one query (db/coalesce.ts). */
+const cartsOf = perDatabase((ctx: AppContext) =>
+  coalesce(
+    async (owners: number[]) => {
+      const rows = await selectCart(ctx.db).where(inArray(cartItems.ownerId, owners)).orderBy(asc(cartItems.id));
+      const carts = new Map<number, CartRow[]>(owners.map((o) => [o, []]));
+      for (const r of rows) carts.get(r.ownerId)?.push(r);
+      return carts;
+    },
+    { minGapMs: BUSY_GAP_MS },
+  ),
+);
+
+/** The user's cart lines with their events' prices and names, first added first; read together
+ * with other users' reads of the moment. */
+export async function cartOf(ctx: AppContext, userId: number): Promise<CartRow[]> {
+  return (await cartsOf(ctx)(userId)) ?? [];
 }
 
 function toCartItem(r: CartRow): CartItem {
@@ -70,7 +86,7 @@ function toCartItem(r: CartRow): CartItem {
 
 /** GET /cart/: the user's cart, first added first. */
 export async function listCart(ctx: AppContext, userId: number): Promise<CartItem[]> {
-  return (await cartRows(ctx.db, userId)).map(toCartItem);
+  return (await cartOf(ctx, userId)).map(toCartItem);
 }
 
 /** GET /check-bookings/{productId}/: who of the family can be entered for the event, and why not. */

@@ -84,4 +84,10 @@ describe('the canary: the same rush with the capacity guard switched off', () =>
     expect(answers.filter((a) => a.statusCode === 200).length).toBeGreaterThan(20);
     expect(row?.bookingRows).toBeGreaterThan(OPEN.quantity);
   });
+
+  it('oversells paid places too: the hold statement is what guards them', async () => {
+    const { answers, row } = await rush(t, 2500);
+    expect(answers.filter((a) => a.statusCode === 200).length).toBeGreaterThan(20);
+    expect(row?.heldRows).toBeGreaterThan(OPEN.quantity);
+  });
 });

@@ -4,9 +4,9 @@ import { formatPrice } from '../../domain/money.ts';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { BookingResult } from '../../domain/payments/records.ts';
 import type { AppContext } from '../context.ts';
-import { events, paymentLines, payments, users } from '../db/schema.ts';
+import { events, payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { confirms, type Settlement, settlePayment } from './settle.ts';
+import { confirms, paymentWithLines, type Settlement, settlePayment } from './settle.ts';
 
 /**
  * POST /bookings/ with a payment reference (decisions.md: a paid booking only against a confirmed
@@ -22,17 +22,12 @@ export async function bookPaidLines(
   reference: string,
   lines: { product: number; participant: string }[],
 ): Promise<BookingResult> {
-  const [payment] = await ctx.db.select().from(payments).where(eq(payments.reference, reference));
-  if (!payment || payment.userId !== userId) throw AppError.notFound(PAYMENT_MSG.notFound);
-  const covered = await ctx.db
-    .select({ eventId: paymentLines.eventId, username: users.username, name: events.name })
-    .from(paymentLines)
-    .innerJoin(users, eq(users.id, paymentLines.participantId))
-    .innerJoin(events, eq(events.id, paymentLines.eventId))
-    .where(eq(paymentLines.paymentId, payment.id));
+  const found = await paymentWithLines(ctx.db, eq(payments.reference, reference));
+  if (!found || found.payment.userId !== userId) throw AppError.notFound(PAYMENT_MSG.notFound);
+  const { payment } = found;
   for (const line of lines) {
-    const match = covered.find(
-      (c) => c.eventId === line.product && c.username.toLowerCase() === line.participant.toLowerCase(),
+    const match = found.lines.find(
+      (c) => c.product === line.product && c.participant.toLowerCase() === line.participant.toLowerCase(),
     );
     if (!match) {
       const [event] = await ctx.db.select({ name: events.name }).from(events).where(eq(events.id, line.product));
@@ -41,7 +36,8 @@ export async function bookPaidLines(
   }
   let settlement: Settlement;
   if (payment.settledAt) {
-    settlement = await settlePayment(ctx, log, payment.id, null);
+    // settled already (the webhook came first): its lines as they stand
+    settlement = { ...found, already: true };
   } else {
     const provider = ctx.payments.byName(payment.provider);
     if (!provider) throw new AppError('NOT_CONFIGURED', PAYMENT_MSG.notConfigured);

@@ -1,6 +1,7 @@
-import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
+import { BUSY_GAP_MS, coalesce, perDatabase } from '../db/coalesce.ts';
 import { events, paymentLines, payments } from '../db/schema.ts';
 
 /**
@@ -63,30 +64,74 @@ export async function placeFree(tx: Tx, event: EventRow, now: Date): Promise<boo
 }
 
 /**
- * The events among `eventIds` that are full beyond doubt, read without a lock: every place booked
- * or held, no hold lapsed (that place would come back), and none of the holds this user's own
- * (a user paying again for the cart they hold keeps their places). A taker refused here is refused
- * at once, without queueing on the event's row behind those who got a place; anyone else goes on
- * to the guard, which decides under the lock.
+ * The cart's events as a payment start first reads them, without a lock: each row, and those
+ * full beyond doubt: every place booked or held, no hold lapsed (that place would come back),
+ * and none of the holds this user's own (a user paying again for the cart they hold keeps their
+ * places). A taker refused here is refused at once, without queueing on the event's row behind
+ * those who got a place; anyone else goes on to the guard, which decides under the lock.
  */
-export async function surelyFull(db: Db, eventIds: number[], userId: number, now: Date): Promise<Set<number>> {
-  if (eventIds.length === 0) return new Set();
-  // written out with their tables: inside a select, drizzle names columns without them
-  const held = (extra: SQL) =>
-    sql<number>`(select count(*)::int from payment_lines pl join payments p on p.id = pl.payment_id
-      where pl.event_id = events.id and pl.state = 'held' and ${extra})`;
-  const rows = await db
-    .select({
-      id: events.id,
-      taken: sql<number>`${events.booked} + ${events.held}`,
-      quantity: events.quantity,
-      lapsed: held(sql`p.status = 'started' and p.held_until <= ${now}`),
-      mine: held(sql`p.user_id = ${userId}`),
-    })
-    .from(events)
-    .where(inArray(events.id, eventIds));
-  return new Set(rows.filter((r) => r.lapsed === 0 && r.taken - r.mine >= r.quantity).map((r) => r.id));
+export async function eventsForStart(
+  ctx: AppContext,
+  eventIds: number[],
+  userId: number,
+): Promise<{ full: Set<number>; rows: Map<number, EventRow> }> {
+  const ids = [...new Set(eventIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return { full: new Set(), rows: new Map() };
+  const seen = await startLooks(ctx)(`${userId}:${ids.join(',')}`);
+  return seen ?? { full: new Set(), rows: new Map() };
 }
+
+/** The looks of the starts that arrive together, by `userId:eventIds`, in one query. */
+const startLooks = perDatabase((ctx: AppContext) =>
+  coalesce(
+    async (keys: string[]) => {
+      const asked = keys.map((key) => {
+        const [user, ids] = key.split(':');
+        return { key, userId: Number(user), eventIds: (ids ?? '').split(',').map(Number) };
+      });
+      const allEvents = [...new Set(asked.flatMap((a) => a.eventIds))];
+      const now = ctx.now();
+      const users = [...new Set(asked.map((a) => a.userId))];
+      // written out with their tables: inside a select, drizzle names columns without them
+      const held = sql`from payment_lines pl join payments p on p.id = pl.payment_id
+        where pl.event_id = events.id and pl.state = 'held'`;
+      const found = await ctx.db
+        .select({
+          event: events,
+          lapsed: sql<number>`(select count(*)::int ${held} and p.status = 'started' and p.held_until <= ${now})`,
+          // the places each asking user holds here, as {"userId": count}
+          mine: sql<Record<string, number> | null>`(select jsonb_object_agg(m.user_id, m.n) from
+            (select p.user_id, count(*)::int as n ${held} and p.user_id in (${sql.join(
+              users.map((u) => sql`${u}::int`),
+              sql`, `,
+            )}) group by p.user_id) m)`,
+        })
+        .from(events)
+        .where(inArray(events.id, allEvents));
+      const mineOf = new Map(
+        found.flatMap((r) =>
+          Object.entries(r.mine ?? {}).map(([user, n]) => [`${user}:${r.event.id}`, Number(n)] as const),
+        ),
+      );
+      const byId = new Map(found.map((r) => [r.event.id, r]));
+      return new Map(
+        asked.map((a) => {
+          const rows = new Map<number, EventRow>();
+          const full = new Set<number>();
+          for (const id of a.eventIds) {
+            const r = byId.get(id);
+            if (!r) continue;
+            rows.set(id, r.event);
+            const taken = r.event.booked + r.event.held - (mineOf.get(`${a.userId}:${id}`) ?? 0);
+            if (r.lapsed === 0 && taken >= r.event.quantity) full.add(id);
+          }
+          return [a.key, { full, rows }];
+        }),
+      );
+    },
+    { minGapMs: BUSY_GAP_MS },
+  ),
+);
 
 export async function moveHeld(tx: Tx, eventId: number, by: number): Promise<void> {
   await tx

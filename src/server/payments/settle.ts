@@ -1,10 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { AppContext } from '../context.ts';
-import type { Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { bookings, cartItems, events, paymentLines, payments, users } from '../db/schema.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
+import { settleInOneStatement } from './one-statement.ts';
 import { lockEvent, moveBooked, moveHeld, placeFree } from './places.ts';
 import type { ProviderCheck } from './providers.ts';
 import { sendReceipt } from './receipt.ts';
@@ -53,10 +54,50 @@ export async function settlePayment(
   /** What the provider confirmed; null only to read an already settled payment again. */
   check: ProviderCheck | null,
 ): Promise<Settlement> {
-  const settlement = await ctx.db.transaction(async (tx) => {
+  const fast = check ? await settleInOneStatement(ctx, paymentId, check.captureReference ?? null) : 'undecided';
+  const settled = await readSettled(ctx, paymentId);
+  const settlement = settled
+    ? { ...settled, already: fast !== 'settled' }
+    : await settleInTransaction(ctx, paymentId, check);
+  if (!settlement.already) {
+    await dropPublicCacheSoon(ctx);
+    if (settlement.payment.refundDuePence > 0) await refundLostLines(ctx, log, settlement.payment.id);
+    await sendReceipt(ctx, log, {
+      userId: settlement.payment.userId,
+      reference: settlement.payment.reference ?? `payment ${settlement.payment.id}`,
+      provider: settlement.payment.provider,
+      lines: settlement.lines.map((l) => ({
+        event: l.product_name,
+        participant: l.participant_name,
+        amountPence: l.amount_pence,
+        booked: l.state === 'booked',
+      })),
+    });
+  }
+  return settlement;
+}
+
+async function settledNow(tx: Tx, paymentId: number): Promise<Omit<Settlement, 'already'>> {
+  const found = await paymentWithLines(tx, eq(payments.id, paymentId));
+  if (!found) throw new Error(`payment ${paymentId} vanished`);
+  return found;
+}
+
+/** A settled payment with its lines, read without a lock (a settled payment's lines no longer
+ * change); null while it is not settled. */
+async function readSettled(ctx: AppContext, paymentId: number): Promise<Omit<Settlement, 'already'> | null> {
+  const found = await paymentWithLines(ctx.db, eq(payments.id, paymentId));
+  if (!found) throw new Error(`payment ${paymentId} vanished`);
+  return found.payment.settledAt ? found : null;
+}
+
+/** Every case, under the payment's row lock: lines whose hold lapsed take a free place if one is
+ * left, lines that cannot be booked are lost, a settled payment is read again. */
+function settleInTransaction(ctx: AppContext, paymentId: number, check: ProviderCheck | null): Promise<Settlement> {
+  return ctx.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment) throw new Error(`payment ${paymentId} vanished`);
-    if (payment.settledAt) return { payment, lines: await settledLines(tx, paymentId), already: true };
+    if (payment.settledAt) return { ...(await settledNow(tx, paymentId)), already: true };
     if (!check) throw new Error(`payment ${paymentId} is not settled and nothing confirmed it`);
     const now = ctx.now();
     const lines = await tx
@@ -112,7 +153,7 @@ export async function settlePayment(
           ),
         );
     }
-    const [settled] = await tx
+    await tx
       .update(payments)
       .set({
         status: 'succeeded',
@@ -121,31 +162,17 @@ export async function settlePayment(
         captureReference: check.captureReference ?? payment.captureReference,
         refundDuePence: lostPence,
       })
-      .where(eq(payments.id, paymentId))
-      .returning();
-    return { payment: settled ?? payment, lines: await settledLines(tx, paymentId), already: false };
+      .where(eq(payments.id, paymentId));
+    return { ...(await settledNow(tx, paymentId)), already: false };
   });
-  if (!settlement.already) {
-    await dropPublicCacheSoon(ctx);
-    if (settlement.payment.refundDuePence > 0) await refundLostLines(ctx, log, settlement.payment.id);
-    await sendReceipt(ctx, log, {
-      userId: settlement.payment.userId,
-      reference: settlement.payment.reference ?? `payment ${settlement.payment.id}`,
-      provider: settlement.payment.provider,
-      lines: settlement.lines.map((l) => ({
-        event: l.product_name,
-        participant: l.participant_name,
-        amountPence: l.amount_pence,
-        booked: l.state === 'booked',
-      })),
-    });
-  }
-  return settlement;
 }
 
-async function settledLines(tx: Tx, paymentId: number): Promise<SettledLine[]> {
-  const rows = await tx
+/** A payment with its lines as a settlement names them (a line not booked is lost), in one
+ * query; undefined when no payment matches. */
+export async function paymentWithLines(db: Db | Tx, where: SQL): Promise<Omit<Settlement, 'already'> | undefined> {
+  const rows = await db
     .select({
+      payment: payments,
       product: paymentLines.eventId,
       product_name: events.name,
       participant: users.username,
@@ -155,16 +182,22 @@ async function settledLines(tx: Tx, paymentId: number): Promise<SettledLine[]> {
       state: paymentLines.state,
       booking_id: paymentLines.bookingId,
     })
-    .from(paymentLines)
+    .from(payments)
+    .innerJoin(paymentLines, eq(paymentLines.paymentId, payments.id))
     .innerJoin(users, eq(users.id, paymentLines.participantId))
     .innerJoin(events, eq(events.id, paymentLines.eventId))
-    .where(eq(paymentLines.paymentId, paymentId))
+    .where(where)
     .orderBy(asc(paymentLines.id));
-  return rows.map(({ first, last, state, ...r }) => ({
-    ...r,
-    participant_name: `${first} ${last}`.trim(),
-    state: state === 'booked' ? 'booked' : 'lost',
-  }));
+  const [first] = rows;
+  if (!first) return undefined;
+  return {
+    payment: first.payment,
+    lines: rows.map(({ payment: _payment, first: firstName, last, state, ...r }) => ({
+      ...r,
+      participant_name: `${firstName} ${last}`.trim(),
+      state: state === 'booked' ? 'booked' : 'lost',
+    })),
+  };
 }
 
 /**

@@ -4,20 +4,23 @@ import { BOOKING_MSG, CART_MSG } from '../../domain/cart/index.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { amountInPence, HOLD_MINUTES, PAYMENT_MSG } from '../../domain/payments/index.ts';
 import { participantsByEvent } from '../cart/participants.ts';
-import { type CartRow, cartRows } from '../cart/service.ts';
+import { type CartRow, cartOf } from '../cart/service.ts';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { bookings, paymentLines, payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { windowRefusal } from '../events/service.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
-import { type EventRow, lockEvent, moveHeld, placeFree, surelyFull } from './places.ts';
+import { holdInOneStatement } from './one-statement.ts';
+import { type EventRow, eventsForStart, lockEvent, moveHeld, placeFree } from './places.ts';
 import type { Provider } from './providers.ts';
 
 /** One user's payment starts one at a time (the same cart sent twice at once holds once). */
 const PAYMENT_LOCK = 7_302_009;
 
 export type PaymentRow = typeof payments.$inferSelect;
+/** What a started payment's answer needs of its row. */
+type HeldPayment = Pick<PaymentRow, 'id' | 'reference' | 'heldUntil'>;
 
 export interface StartedPayment {
   provider: Provider['name'];
@@ -44,7 +47,7 @@ export async function startPayment(
   provider: Provider | null,
 ): Promise<StartedPayment> {
   if (!provider) throw new AppError('NOT_CONFIGURED', PAYMENT_MSG.notConfigured);
-  const lines = (await cartRows(ctx.db, userId)).filter((r) => r.pricePence > 0);
+  const lines = (await cartOf(ctx, userId)).filter((r) => r.pricePence > 0);
   if (lines.length === 0) throw new AppError('CONFLICT', PAYMENT_MSG.emptyCart);
   if (
     request.cartItems &&
@@ -62,21 +65,41 @@ export async function startPayment(
     });
   }
   // a full event refuses at once: the cheapest answer first, on the night entries open
-  const full = await surelyFull(
-    ctx.db,
+  const now = ctx.now();
+  const { full, rows } = await eventsForStart(
+    ctx,
     lines.map((l) => l.eventId),
     userId,
-    ctx.now(),
   );
   const refused = lines.find((l) => full.has(l.eventId));
-  if (refused)
-    throw new AppError('CONFLICT', PAYMENT_MSG.full(`${refused.firstName} ${refused.lastName}`.trim(), refused.name));
-  await checkParticipants(ctx, userId, lines);
-
-  const { payment, replaced } = await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}, ${userId})`);
-    return holdPlaces(ctx, tx, userId, provider.name, lines, total);
-  });
+  if (refused) throw fullFor(refused);
+  for (const line of lines) {
+    const event = rows.get(line.eventId);
+    const refusal = event ? windowRefusal(event, now) : null;
+    if (refusal) throw new AppError('CONFLICT', `${line.name}: ${refusal}`);
+  }
+  const heldUntil = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+  const [first] = lines;
+  const fast =
+    first && lines.every((l) => l.eventId === first.eventId)
+      ? await holdInOneStatement(ctx, {
+          userId,
+          provider: provider.name,
+          eventId: first.eventId,
+          lines,
+          totalPence: total,
+          heldUntil,
+        })
+      : ({ outcome: 'undecided' } as const);
+  if (fast.outcome === 'full' && first) throw fullFor(first);
+  if (fast.outcome !== 'held') await checkParticipants(ctx, userId, lines);
+  const { payment, replaced } =
+    fast.outcome === 'held'
+      ? { payment: { id: fast.paymentId, reference: null, heldUntil: fast.heldUntil }, replaced: [] }
+      : await ctx.db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}, ${userId})`);
+          return holdPlaces(ctx, tx, userId, provider.name, lines, total);
+        });
   for (const old of replaced) {
     const oldProvider = ctx.payments.byName(old.provider);
     if (old.reference && oldProvider) {
@@ -121,6 +144,10 @@ export async function startPayment(
   };
 }
 
+function fullFor(line: CartRow): AppError {
+  return new AppError('CONFLICT', PAYMENT_MSG.full(`${line.firstName} ${line.lastName}`.trim(), line.name));
+}
+
 /** Who is in the cart may still be entered: of the family, an approved racer, not booked. */
 async function checkParticipants(ctx: AppContext, userId: number, lines: CartRow[]): Promise<void> {
   const families = await participantsByEvent(
@@ -146,7 +173,7 @@ async function holdPlaces(
   provider: Provider['name'],
   lines: CartRow[],
   total: number,
-): Promise<{ payment: PaymentRow; replaced: PaymentRow[] }> {
+): Promise<{ payment: HeldPayment; replaced: PaymentRow[] }> {
   const now = ctx.now();
   // payments before events, as settlement takes them: no two transactions wait on each other
   const active = await tx

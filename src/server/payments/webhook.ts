@@ -37,6 +37,8 @@ export async function handleStripeWebhook(
     log.warn({ intent: intent.id }, 'webhook for a payment this site did not start');
     return { received: true };
   }
+  // delivered again, or after the client's own call: settled already, nothing to do
+  if (payment.settledAt) return { received: true };
   const id = Number(intent.metadata?.payment_id);
   const check = {
     paid: intent.status === 'succeeded',

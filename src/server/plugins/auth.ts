@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { MSG } from '../../domain/accounts/messages.ts';
 import type { AppContext } from '../context.ts';
+import { BUSY_GAP_MS, coalesce, perDatabase } from '../db/coalesce.ts';
 import { sessions, type UserRow, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
@@ -76,28 +77,40 @@ export async function verifyAccessToken(ctx: AppContext, token: string): Promise
   }
 }
 
+interface SessionUser extends AuthUser {
+  isActive: boolean;
+  passwordChangedAt: Date;
+}
+
+/** The users of open sessions, by `userId:sessionId`: the session checks of the requests that
+ * arrive together, answered by one query (db/coalesce.ts). */
+const openSessions = perDatabase((ctx: AppContext) =>
+  coalesce(
+    async (keys: string[]) => {
+      const ids = keys.map((k) => Number(k.split(':')[1]));
+      const rows = await ctx.db
+        .select({
+          sessionId: sessions.id,
+          id: users.id,
+          username: users.username,
+          role: users.role,
+          admin_level: users.adminLevel,
+          is_superuser: users.isSuperuser,
+          isActive: users.isActive,
+          passwordChangedAt: users.passwordChangedAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt), gt(sessions.expiresAt, ctx.now())));
+      return new Map<string, SessionUser>(rows.map(({ sessionId, ...user }) => [`${user.id}:${sessionId}`, user]));
+    },
+    { minGapMs: BUSY_GAP_MS },
+  ),
+);
+
 /** The user a verified token names, when the account is active and the token's session is open. */
 async function loadAuthUser(ctx: AppContext, token: VerifiedToken): Promise<AuthUser | null> {
-  const [row] = await ctx.db
-    .select({
-      id: users.id,
-      username: users.username,
-      role: users.role,
-      admin_level: users.adminLevel,
-      is_superuser: users.isSuperuser,
-      isActive: users.isActive,
-      passwordChangedAt: users.passwordChangedAt,
-    })
-    .from(users)
-    .innerJoin(sessions, eq(sessions.userId, users.id))
-    .where(
-      and(
-        eq(users.id, token.userId),
-        eq(sessions.id, token.sessionId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, ctx.now()),
-      ),
-    );
+  const row = await openSessions(ctx)(`${token.userId}:${token.sessionId}`);
   if (!row?.isActive) return null;
   // A password change also revokes every session; this holds for tokens of older sessions too.
   if (token.issuedAt < Math.floor(row.passwordChangedAt.getTime() / 1000)) return null;

@@ -1,0 +1,188 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { firstRow, PG, pgErrorCode } from '../db/pg-errors.ts';
+import { events } from '../db/schema.ts';
+import type { Provider } from './providers.ts';
+
+/**
+ * The usual payment start and settlement, each as one SQL statement (docs/decisions/0022).
+ *
+ * A statement that touches an event's row holds its lock only while the database runs it; a
+ * transaction of ten statements holds it across ten round trips, and when hundreds of bookers
+ * arrive at once each of those round trips waits its turn in the app's one event loop, so the
+ * lock (and, on PGlite, the only connection) is held for milliseconds per booker. These
+ * statements do the common case whole, under the same guard (`booked + held` never passes
+ * `quantity`, checked by the UPDATE on the event row, which PostgreSQL re-checks on the newest
+ * row version after waiting for its lock). Anything unusual makes them decide nothing: the
+ * caller then takes the transaction path, which handles every case.
+ */
+
+/** Codes that mean "this statement decided nothing, nothing was written": the transaction path
+ * takes over (a participant held by another payment, booked meanwhile, a line that changed). */
+const UNDECIDED = new Set<string>([PG.uniqueViolation, PG.divisionByZero, PG.deadlock]);
+
+async function runOrUndecided<T>(statement: () => Promise<T>): Promise<T | 'undecided'> {
+  try {
+    return await statement();
+  } catch (error) {
+    if (UNDECIDED.has(pgErrorCode(error) ?? '')) return 'undecided';
+    throw error;
+  }
+}
+
+export interface HeldLine {
+  participantId: number;
+  pricePence: number;
+}
+
+export type OneStatementHold =
+  | { outcome: 'held'; paymentId: number; heldUntil: Date }
+  /** Every place booked or held, none of them this user's, none lapsed: refused for certain. */
+  | { outcome: 'full' }
+  | { outcome: 'undecided' };
+
+/**
+ * Holds one event's places for the lines of a user's cart and records the payment, when the user
+ * has no payment under way and every participant may be entered (of the family, an approved
+ * racer, not booked): the event's held count moves only if every line fits, and the payment and
+ * its lines are written in the same statement.
+ */
+export async function holdInOneStatement(
+  ctx: AppContext,
+  request: {
+    userId: number;
+    provider: Provider['name'];
+    eventId: number;
+    lines: HeldLine[];
+    totalPence: number;
+    heldUntil: Date;
+  },
+): Promise<OneStatementHold> {
+  const { userId, eventId, lines } = request;
+  const now = ctx.now();
+  const k = lines.length;
+  let take: SQL;
+  if (ctx.placeGuard) {
+    take = sql`update events set held = held + ${k}
+      where id = ${eventId} and cancelled_at is null and booked + held + ${k} <= quantity`;
+  } else {
+    // the canary (docs/decisions/0019): a read taken before, a pause for a round trip, then a
+    // write of what the read saw: the overselling test must see the race
+    const [seen] = await ctx.db.select().from(events).where(eq(events.id, eventId));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (!seen || seen.booked + seen.held + k > seen.quantity) return { outcome: 'full' };
+    take = sql`update events set held = ${seen.held + k} where id = ${eventId}`;
+  }
+  const participants = sql.join(
+    lines.map((l) => sql`${l.participantId}::int`),
+    sql`, `,
+  );
+  const values = sql.join(
+    lines.map((l) => sql`(${l.participantId}::int, ${l.pricePence}::int)`),
+    sql`, `,
+  );
+  const answer = await runOrUndecided(() =>
+    ctx.db.execute(sql`
+      with mine as (
+        select count(*)::int as n from payments
+        where user_id = ${userId} and status = 'started' and held_until > ${now}
+      ), booked as (
+        select count(*)::int as n from bookings where event_id = ${eventId} and user_id in (${participants})
+      ), eligible as (
+        -- as cart/participants.ts and checkParticipants say: the user or the user's family,
+        -- active, not archived, an approved racer (anyone else: the transaction path says why)
+        select count(*)::int as n from users u join profiles pr on pr.user_id = u.id
+        where u.id in (${participants}) and u.is_active and not pr.archived
+          and pr.is_racer and pr.is_racer_confirmed = 'APPROVED'
+          and (u.id = ${userId} or u.family_id = (select me.family_id from users me where me.id = ${userId}))
+      ), took as (
+        ${take} and (select n from mine) = 0 and (select n from booked) = 0 and (select n from eligible) = ${k}
+        returning id
+      ), pay as (
+        insert into payments (user_id, provider, amount_pence, held_until, created_at)
+        select ${userId}, ${request.provider}, ${request.totalPence}, ${request.heldUntil}, ${now} from took
+        returning id, held_until
+      ), lines as (
+        insert into payment_lines (payment_id, event_id, participant_id, price_pence)
+        select pay.id, ${eventId}, v.participant_id, v.price_pence
+        from pay cross join (values ${values}) as v(participant_id, price_pence)
+        returning id
+      )
+      select (select id from pay) as payment_id, (select held_until from pay) as held_until,
+        (select count(*)::int from lines) as lines,
+        e.booked + e.held as taken, e.quantity, (select n from mine) as mine,
+        (select count(*)::int from payment_lines pl join payments p on p.id = pl.payment_id
+          where pl.event_id = e.id and pl.state = 'held' and p.status = 'started' and p.held_until <= ${now}) as lapsed
+      from events e where e.id = ${eventId}`),
+  );
+  if (answer === 'undecided') return { outcome: 'undecided' };
+  const row = firstRow<{
+    payment_id: number | null;
+    held_until: Date | string | null;
+    taken: number;
+    quantity: number;
+    mine: number;
+    lapsed: number;
+  }>(answer);
+  if (row?.payment_id != null && row.held_until != null) {
+    return { outcome: 'held', paymentId: Number(row.payment_id), heldUntil: new Date(row.held_until) };
+  }
+  // what the statement saw when it began: full then, with nothing of this user's and nothing
+  // lapsed, is full for this request (as the unlocked look before the hold would have said)
+  if (row && row.mine === 0 && row.lapsed === 0 && Number(row.taken) + k > row.quantity) return { outcome: 'full' };
+  return { outcome: 'undecided' };
+}
+
+/**
+ * Settles a confirmed payment whose every line still holds its place and none of whose
+ * participants was booked meanwhile: the payment marked succeeded, one booking per line, the
+ * lines marked booked, the events' held places turned into booked ones, the cart lines gone.
+ * Returns 'settled' when this call settled it, or 'undecided' (settled already, a line no longer
+ * held, a participant booked meanwhile): the transaction path then answers.
+ */
+export async function settleInOneStatement(
+  ctx: AppContext,
+  paymentId: number,
+  captureReference: string | null,
+): Promise<'settled' | 'undecided'> {
+  const now = ctx.now();
+  const answer = await runOrUndecided(() =>
+    ctx.db.execute(sql`
+      with pay as (
+        update payments set status = 'succeeded', provider_status = 'succeeded', settled_at = ${now},
+          capture_reference = coalesce(${captureReference}::text, capture_reference), refund_due_pence = 0
+        where id = ${paymentId} and settled_at is null
+          and not exists (select 1 from payment_lines where payment_id = ${paymentId} and state <> 'held')
+        returning id, user_id, reference
+      ), lines as (
+        select pl.id, pl.event_id, pl.participant_id, pl.price_pence
+        from payment_lines pl join pay on pl.payment_id = pay.id
+      ), made as (
+        insert into bookings (event_id, user_id, booked_by_id, source, payment_ref, amount_pence, created_at)
+        select l.event_id, l.participant_id, pay.user_id, 'PAYMENT', pay.reference, l.price_pence, ${now}
+        from lines l cross join pay
+        returning id, event_id, user_id
+      ), marked as (
+        update payment_lines pl set state = 'booked', booking_id = made.id
+        from made
+        where pl.payment_id = ${paymentId} and pl.state = 'held'
+          and pl.event_id = made.event_id and pl.participant_id = made.user_id
+        returning pl.id
+      ), moved as (
+        update events e set booked = e.booked + c.n, held = e.held - c.n
+        from (select event_id, count(*)::int as n from lines group by event_id) c
+        where e.id = c.event_id
+        returning e.id
+      ), emptied as (
+        delete from cart_items ci using lines l, pay
+        where ci.owner_id = pay.user_id and ci.event_id = l.event_id and ci.participant_id = l.participant_id
+        returning ci.id
+      )
+      -- a line released between the statement's start and its write (a lapsed hold given back by
+      -- another taker) leaves marked short of made: dividing by zero undoes the whole statement
+      select (select count(*)::int from pay) / (case when (select count(*) from marked) = (select count(*) from made) then 1 else 0 end) as settled,
+        (select count(*)::int from moved) as moved, (select count(*)::int from emptied) as emptied`),
+  );
+  if (answer === 'undecided') return answer;
+  return firstRow<{ settled: number }>(answer)?.settled === 1 ? 'settled' : 'undecided';
+}
