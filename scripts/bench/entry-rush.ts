@@ -15,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
@@ -25,7 +25,7 @@ import { type Database, migrateDatabase, openDatabase } from '../../src/server/d
 import { events, users } from '../../src/server/db/schema.ts';
 import { type Booker, makeBookers } from '../../src/server/payments/test-support.ts';
 import { median } from './http.ts';
-import { freshPostgres, startApp } from './processes.ts';
+import { cpuSeconds, freshPostgres, machineBusySeconds, startApp } from './processes.ts';
 
 export const BOOKERS = Number(process.env.BENCH_RUSH_BOOKERS ?? 1000);
 export const PLACES = 150;
@@ -44,6 +44,9 @@ export interface RushResult {
   statuses: Record<string, number>;
   p50Ms: number;
   p99Ms: number;
+  /** CPU seconds used during the rush: the whole machine (every core), the app, the load
+   * generator (this process, with the events-list readers). */
+  cpu: { machine: number; app: number; loadGenerator: number };
   /** Each call's p50 and p99, ms: where the time goes. */
   calls: Record<string, { n: number; p50: number; p99: number }>;
   listPerSecond: number;
@@ -224,9 +227,20 @@ async function rush(engine: RushResult['engine'], port: number): Promise<RushRes
         listed += 1;
       }
     });
+    const before = {
+      machine: await machineBusySeconds(),
+      app: await cpuSeconds(app.pid ?? 0),
+      own: process.cpuUsage(),
+    };
     const started = performance.now();
     await Promise.all(prepared.bookers.map((b) => booker(app.url, standIn.url, b, prepared.eventId, record)));
     const settleMs = performance.now() - started;
+    const own = process.cpuUsage(before.own);
+    const cpu = {
+      machine: (await machineBusySeconds()) - before.machine,
+      app: (await cpuSeconds(app.pid ?? 0)) - before.app,
+      loadGenerator: (own.user + own.system) / 1e6,
+    };
     rushing = false;
     await Promise.all(readers);
     const listPerSecond = listed / (settleMs / 1000);
@@ -247,6 +261,7 @@ async function rush(engine: RushResult['engine'], port: number): Promise<RushRes
       statuses,
       p50Ms: median(latencies),
       p99Ms: percentile(latencies, 0.99),
+      cpu,
       calls: Object.fromEntries(
         Object.entries(byCall).map(([call, ms]) => {
           ms.sort((a, b) => a - b);
@@ -300,8 +315,14 @@ export async function benchRush(port: number): Promise<RushResult[]> {
       `${rushVerdict(r).padEnd(5)} ${engine.padEnd(10)} settled in ${(r.settleMs / 1000).toFixed(2)} s (budget ${RUSH_BUDGET_MS[engine] / 1000} s), sold ${r.sold}, held ${r.held}, answers ${JSON.stringify(r.statuses)}, p50 ${r.p50Ms.toFixed(0)} ms, p99 ${r.p99Ms.toFixed(0)} ms, events list ${r.listPerSecond.toFixed(0)} req/s during the rush ${JSON.stringify(r.listStatuses)}${r.problems.length ? `  (${r.problems.join('; ')})` : ''}`,
     );
     console.log(`      per call: ${callSummary(r)}`);
+    console.log(`      ${cpuSummary(r)}`);
   }
   return results;
+}
+
+function cpuSummary(r: RushResult): string {
+  const cores = cpus().length;
+  return `CPU during the rush: the machine ${r.cpu.machine.toFixed(1)} s of ${((cores * r.settleMs) / 1000).toFixed(1)} s (${cores} cores), the app ${r.cpu.app.toFixed(1)} s, the load generator ${r.cpu.loadGenerator.toFixed(1)} s`;
 }
 
 function callSummary(r: RushResult): string {
@@ -330,7 +351,7 @@ export function rushReport(results: RushResult[]): string[] {
           )} | ${r.p50Ms.toFixed(0)} ms | ${r.p99Ms.toFixed(0)} ms | ${r.listPerSecond.toFixed(0)} req/s | ${rushVerdict(r)}${r.problems.length ? `: ${r.problems.join('; ')}` : ''} |`,
     ),
     '',
-    ...results.map((r) => `Per call, ${r.engine}: ${callSummary(r)}.`),
+    ...results.map((r) => `Per call, ${r.engine}: ${callSummary(r)}. ${cpuSummary(r)}.`),
   ];
 }
 

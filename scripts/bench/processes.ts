@@ -9,7 +9,36 @@ import pg from 'pg';
 /** A server running in a process of its own. */
 export interface ServerProcess {
   url: string;
+  /** The process id, to read its CPU time (cpuSeconds). */
+  pid?: number | undefined;
   stop(): Promise<void>;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); 0 elsewhere. */
+export async function cpuSeconds(pid: number): Promise<number> {
+  try {
+    const { readFile } = await import('node:fs/promises');
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the name; in clock ticks (100/s)
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds the whole machine has been busy (every core, all but idle and iowait), from
+ * /proc/stat; 0 elsewhere. */
+export async function machineBusySeconds(): Promise<number> {
+  try {
+    const { readFile } = await import('node:fs/promises');
+    const [cpu] = (await readFile('/proc/stat', 'utf8')).split('\n');
+    const ticks = (cpu ?? '').split(/\s+/).slice(1).map(Number);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    return (ticks.reduce((a, b) => a + b, 0) - idle) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
@@ -68,7 +97,7 @@ export async function startApp(
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/api/v1/version/`, child);
-  return { url, logFile, stop: stopper(child, () => rm(dataDir, { recursive: true, force: true })) };
+  return { url, logFile, pid: child.pid, stop: stopper(child, () => rm(dataDir, { recursive: true, force: true })) };
 }
 
 /** The yardstick: a bare Fastify process answering each path with the bytes the app answered. */
