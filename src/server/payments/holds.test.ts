@@ -195,6 +195,45 @@ describe('a payment that succeeds after its places were lost', () => {
     expect(client.json().payment).toEqual({ reference, provider: 'stripe', amount: '40.00', refunded: '25.00' });
   });
 
+  it("a payment's own lapsed hold is not given away while it settles: no place counted twice", async () => {
+    const race = await raceEventRow(t.app, { ...OPEN, name: 'Tight Race', quantity: 2 });
+    const [parent, parent2, kidA, kidB] = (await makeBookers(t.app, 4, [])) as [Booker, Booker, Booker, Booker];
+    const [family] = await t.app.ctx.db.insert(families).values({}).returning({ id: families.id });
+    await t.app.ctx.db
+      .update(users)
+      .set({ familyId: family?.id })
+      .where(inArray(users.id, [parent.id, parent2.id, kidA.id, kidB.id]));
+    const cart = (who: Booker, kids: Booker[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/cart/bulk-add/',
+        headers: who.headers,
+        payload: { items: kids.map((k) => ({ product: race, participant: k.username })) },
+      });
+    await cart(parent2, [kidA]);
+    await cart(parent, [kidA, kidB]);
+    const reference = (await start(parent, '50.00')).json().payment_reference as string;
+    expect(await places(race)).toEqual({ booked: 0, held: 2 });
+    // the hold lapses; the other parent pays for kid A, which releases kid A's lapsed line only
+    t.clock.advance(16 * MINUTE);
+    const fresh = async (who: Booker): Promise<Booker> => ({
+      ...who,
+      headers: bearer((await startSession(t.app.ctx, who.id)).access),
+    });
+    await webhook(await pay(await fresh(parent2), '25.00'));
+    expect(await places(race)).toEqual({ booked: 1, held: 1 });
+    // the first parent's card goes through after all: kid B's place is still theirs, kid A's is gone
+    await t.stripe.confirm(reference);
+    expect((await webhook(reference)).statusCode).toBe(200);
+    expect(await places(race)).toEqual({ booked: 2, held: 0 });
+    const booked = await t.app.ctx.db.select().from(bookings).where(eq(bookings.eventId, race));
+    expect(booked.map((b) => [b.userId, b.bookedById])).toEqual([
+      [kidA.id, parent2.id],
+      [kidB.id, parent.id],
+    ]);
+    expect(t.stripe.refunds.map((r) => [r.payment_intent, r.amount])).toEqual([[reference, 2500]]);
+  });
+
   it('a lapsed hold on an event with room left is simply booked when the payment succeeds', async () => {
     const race = await raceEventRow(t.app, { ...OPEN, name: 'Quiet Race', quantity: 10 });
     const [slow] = (await makeBookers(t.app, 1, [race])) as [Booker];

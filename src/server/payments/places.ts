@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { BUSY_GAP_MS, coalesce, perDatabase } from '../db/coalesce.ts';
@@ -37,12 +37,24 @@ export async function lockEvent(tx: Tx, eventId: number): Promise<EventRow | und
 }
 
 /** Lapsed holds on this event go back (the caller holds the event's lock): the payment's time ran
- * out before it was paid. Returns how many places came free. */
-export async function releaseLapsedHolds(tx: Tx, eventId: number, now: Date): Promise<number> {
+ * out before it was paid. `except`: a payment whose own lapsed holds stay (it is being settled).
+ * Returns how many places came free. */
+export async function releaseLapsedHolds(
+  tx: Tx,
+  eventId: number,
+  now: Date,
+  options: { except?: number } = {},
+): Promise<number> {
   const lapsed = tx
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.status, 'started'), lte(payments.heldUntil, now)));
+    .where(
+      and(
+        eq(payments.status, 'started'),
+        lte(payments.heldUntil, now),
+        options.except === undefined ? undefined : ne(payments.id, options.except),
+      ),
+    );
   const released = await tx
     .update(paymentLines)
     .set({ state: 'released' })
@@ -56,9 +68,14 @@ export async function releaseLapsedHolds(tx: Tx, eventId: number, now: Date): Pr
 
 /** Whether one more place can be taken on the locked event: booked + held below the quantity,
  * once lapsed holds are back. Keeps `event` current. */
-export async function placeFree(tx: Tx, event: EventRow, now: Date): Promise<boolean> {
+export async function placeFree(
+  tx: Tx,
+  event: EventRow,
+  now: Date,
+  options: { except?: number } = {},
+): Promise<boolean> {
   if (event.booked + event.held < event.quantity) return true;
-  const freed = await releaseLapsedHolds(tx, event.id, now);
+  const freed = await releaseLapsedHolds(tx, event.id, now, options);
   event.held -= freed;
   return event.booked + event.held < event.quantity;
 }

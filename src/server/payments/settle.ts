@@ -6,7 +6,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { bookings, cartItems, events, paymentLines, payments, users } from '../db/schema.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
 import { settleInOneStatement } from './one-statement.ts';
-import { lockEvent, moveBooked, moveHeld, placeFree } from './places.ts';
+import { type EventRow, lockEvent, moveBooked, moveHeld, placeFree } from './places.ts';
 import type { ProviderCheck } from './providers.ts';
 import { sendReceipt } from './receipt.ts';
 import type { PaymentRow } from './start.ts';
@@ -100,19 +100,31 @@ function settleInTransaction(ctx: AppContext, paymentId: number, check: Provider
     if (payment.settledAt) return { ...(await settledNow(tx, paymentId)), already: true };
     if (!check) throw new Error(`payment ${paymentId} is not settled and nothing confirmed it`);
     const now = ctx.now();
-    const lines = await tx
-      .select({ line: paymentLines, username: users.username, first: users.firstName, last: users.lastName })
+    // the events first (in id order), then the lines: once the events are locked no one else can
+    // release a line of this payment, so the states read next stay true while it settles
+    const eventIds = await tx
+      .selectDistinct({ id: paymentLines.eventId })
       .from(paymentLines)
-      .innerJoin(users, eq(users.id, paymentLines.participantId))
+      .where(eq(paymentLines.paymentId, paymentId))
+      .orderBy(asc(paymentLines.eventId));
+    const locked = new Map<number, EventRow>();
+    for (const { id } of eventIds) {
+      const row = await lockEvent(tx, id);
+      if (row) locked.set(id, row);
+    }
+    const lines = await tx
+      .select({ line: paymentLines })
+      .from(paymentLines)
       .where(eq(paymentLines.paymentId, paymentId))
       .orderBy(asc(paymentLines.eventId), asc(paymentLines.id));
     let lostPence = 0;
-    let event: Awaited<ReturnType<typeof lockEvent>>;
     for (const { line } of lines) {
-      if (event?.id !== line.eventId) event = await lockEvent(tx, line.eventId);
+      const event = locked.get(line.eventId);
       if (!event) continue;
       const wasHeld = line.state === 'held';
-      const placeOurs = wasHeld || (event.cancelledAt === null && (await placeFree(tx, event, now)));
+      // a lapsed hold of this payment's own is not another taker's to free: it is being paid
+      const placeOurs =
+        wasHeld || (event.cancelledAt === null && (await placeFree(tx, event, now, { except: paymentId })));
       const [created] = placeOurs
         ? await tx
             .insert(bookings)
