@@ -66,7 +66,8 @@ const cartsOf = perDatabase((ctx: AppContext) =>
 /** The user's cart lines with their events' prices and names, first added first; read together
  * with other users' reads of the moment. */
 export async function cartOf(ctx: AppContext, userId: number): Promise<CartRow[]> {
-  return (await cartsOf(ctx)(userId)) ?? [];
+  // a copy: two reads of one user's cart at once share the query's answer
+  return [...((await cartsOf(ctx)(userId)) ?? [])];
 }
 
 function toCartItem(r: CartRow): CartItem {

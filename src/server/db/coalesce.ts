@@ -58,7 +58,13 @@ export function coalesce<K, V>(
       answer
         .then(
           (found) => {
-            for (const b of batch) b.resolve(found.get(b.key));
+            for (const b of batch) {
+              try {
+                b.resolve(found.get(b.key));
+              } catch (error) {
+                b.reject(error);
+              }
+            }
           },
           (error: unknown) => {
             for (const b of batch) b.reject(error);

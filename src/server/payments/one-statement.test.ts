@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BOOKING_MSG, CART_MSG } from '../../domain/cart/index.ts';
 import { bookings, cartItems, events, paymentLines, payments, profiles } from '../db/schema.ts';
@@ -70,6 +70,32 @@ describe('a payment start holds in one statement only whom the rules let in', ()
     const res = await start(who);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(BOOKING_MSG.alreadyBooked(who.username));
+    expect(await places(race)).toEqual({ booked: 1, held: 0 });
+  });
+
+  it('a participant booked while the start waits for the event row (an administrator adding them): told so, nothing held', async () => {
+    const race = await raceEventRow(t.app, { ...OPEN, quantity: 5 });
+    const [who] = (await makeBookers(t.app, 1, [race])) as [Booker];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // an administrator's Add Participant, holding the event's row until the start is waiting for it
+    const adding = t.app.ctx.db.transaction(async (tx) => {
+      await tx.select().from(events).where(eq(events.id, race)).for('update');
+      await tx.insert(bookings).values({ eventId: race, userId: who.id, source: 'ADMIN', createdAt: t.clock.now() });
+      await tx
+        .update(events)
+        .set({ booked: sql`${events.booked} + 1` })
+        .where(eq(events.id, race));
+      await gate;
+    });
+    const starting = start(who);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await adding;
+    const res = await starting;
+    expect([res.statusCode, res.json().error]).toEqual([409, BOOKING_MSG.alreadyBooked(who.username)]);
     expect(await places(race)).toEqual({ booked: 1, held: 0 });
   });
 

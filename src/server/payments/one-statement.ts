@@ -30,6 +30,9 @@ async function runOrUndecided<T>(statement: () => Promise<T>): Promise<T | 'unde
   }
 }
 
+/** One user's payment starts one at a time (the same cart sent twice at once holds once). */
+export const PAYMENT_LOCK = 7_302_009;
+
 export interface HeldLine {
   participantId: number;
   pricePence: number;
@@ -63,8 +66,12 @@ export async function holdInOneStatement(
   const k = lines.length;
   let take: SQL;
   if (ctx.placeGuard) {
+    // `booked` unchanged since the statement began: a booking made while it waited for the row
+    // (an administrator's, another payment's settlement) may be one of these participants, which
+    // the counts above, taken at the start, cannot see; the transaction path then looks again
     take = sql`update events set held = held + ${k}
-      where id = ${eventId} and cancelled_at is null and booked + held + ${k} <= quantity`;
+      where id = ${eventId} and cancelled_at is null and booked + held + ${k} <= quantity
+        and booked = (select e0.booked from events e0 where e0.id = ${eventId})`;
   } else {
     // the canary (docs/decisions/0019): a read taken before, a pause for a round trip, then a
     // write of what the read saw: the overselling test must see the race
@@ -97,6 +104,9 @@ export async function holdInOneStatement(
           and (u.id = ${userId} or u.family_id = (select me.family_id from users me where me.id = ${userId}))
       ), took as (
         ${take} and (select n from mine) = 0 and (select n from booked) = 0 and (select n from eligible) = ${k}
+          -- one start of a user's at a time, as the transaction path's lock has it (taken: the
+          -- other waits there)
+          and pg_try_advisory_xact_lock(${PAYMENT_LOCK}, ${userId})
         returning id
       ), pay as (
         insert into payments (user_id, provider, amount_pence, held_until, created_at)
@@ -154,9 +164,16 @@ export async function settleInOneStatement(
         where id = ${paymentId} and settled_at is null
           and not exists (select 1 from payment_lines where payment_id = ${paymentId} and state <> 'held')
         returning id, user_id, reference
+      ), ev as (
+        -- the payment row first, then its events in id order, as every other writer takes them,
+        -- before any line or booking is written: no two writers wait on each other
+        select e.id from events e
+        where e.id in (select event_id from payment_lines where payment_id = (select id from pay))
+        order by e.id for update
       ), lines as (
         select pl.id, pl.event_id, pl.participant_id, pl.price_pence
         from payment_lines pl join pay on pl.payment_id = pay.id
+        where (select count(*) from ev) > 0
       ), made as (
         insert into bookings (event_id, user_id, booked_by_id, source, payment_ref, amount_pence, created_at)
         select l.event_id, l.participant_id, pay.user_id, 'PAYMENT', pay.reference, l.price_pence, ${now}

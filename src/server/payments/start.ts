@@ -11,12 +11,9 @@ import { bookings, paymentLines, payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { windowRefusal } from '../events/service.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
-import { holdInOneStatement } from './one-statement.ts';
+import { holdInOneStatement, PAYMENT_LOCK } from './one-statement.ts';
 import { type EventRow, eventsForStart, lockEvent, moveHeld, placeFree } from './places.ts';
 import type { Provider } from './providers.ts';
-
-/** One user's payment starts one at a time (the same cart sent twice at once holds once). */
-const PAYMENT_LOCK = 7_302_009;
 
 export type PaymentRow = typeof payments.$inferSelect;
 /** What a started payment's answer needs of its row. */
