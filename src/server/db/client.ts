@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { forDrizzle } from './pglite-parsers.ts';
+import { forDrizzle } from './pglite-client.ts';
 import * as baseSchema from './schema.ts';
 import * as resultsSchema from './schema-results.ts';
 
@@ -58,8 +58,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     extensions: { pg_trgm },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  // Drizzle's per-query parsers installed once (pglite-parsers.ts): ~0.16 ms less per query
-  const db = drizzle(client, { schema }) as unknown as Db;
+  // every query a named prepared statement, Drizzle's parsers installed once (pglite-client.ts)
+  const db = drizzle(forDrizzle(client), { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }
 

@@ -1,4 +1,5 @@
 import { type PGlite, types } from '@electric-sql/pglite';
+import { type StatementCache, statementCache } from './pglite-statements.ts';
 
 /**
  * Drizzle's PGlite driver passes the same parsers with every query (dates, times and intervals,
@@ -7,7 +8,7 @@ import { type PGlite, types } from '@electric-sql/pglite';
  * simple indexed read itself (measured: 0.26 against 0.10 ms for `select $1::int`). Here the
  * parsers are put into the client's map once, and a query whose parsers are exactly these goes
  * without them: the same rows, no copy. Any other parsers pass through untouched.
- * (docs/decisions/0023-pglite-per-query-parsers.md)
+ * (docs/decisions/0023-pglite-prepared-statements.md)
  */
 const identity = (value: string) => value;
 
@@ -24,7 +25,7 @@ export const DRIZZLE_PGLITE_PARSERS: Record<number, (value: string) => string> =
   1182: identity, // date[]
 };
 
-type QueryOptions = { parsers?: Record<number, unknown> } & Record<string, unknown>;
+type QueryOptions = { parsers?: Record<number, unknown>; blob?: unknown } & Record<string, unknown>;
 type Queryable = { query: (sql: string, params?: unknown[], options?: QueryOptions) => Promise<unknown> };
 
 const INSTALLED = new Set(Object.keys(DRIZZLE_PGLITE_PARSERS));
@@ -43,17 +44,25 @@ function withoutInstalledParsers(options: QueryOptions | undefined): QueryOption
   return rest;
 }
 
-/** The client (or a transaction's handle) with `query` dropping the parsers installed here. */
-function wrap<T extends Queryable>(target: T): T {
+/**
+ * The client (or a transaction's handle) as Drizzle gets it: `query` leaves out the parsers
+ * installed here and runs as a named prepared statement (pglite-statements.ts); a query with a
+ * blob (COPY) or on a client not ready (closing, closed) goes through PGlite's own `query`.
+ */
+function wrap<T extends Queryable>(target: T, client: PGlite, statements: StatementCache, inTransaction: boolean): T {
   return new Proxy(target, {
     get(object, property) {
       if (property === 'query') {
-        return (sql: string, params?: unknown[], options?: QueryOptions) =>
-          object.query(sql, params, withoutInstalledParsers(options));
+        return (sql: string, params?: unknown[], options?: QueryOptions) => {
+          const given = withoutInstalledParsers(options);
+          if (given?.blob !== undefined || !client.ready) return object.query(sql, params, given);
+          return statements.query(sql, params, given, inTransaction);
+        };
       }
       if (property === 'transaction') {
         const transaction = (object as unknown as PGlite).transaction.bind(object);
-        return <R>(work: (tx: Queryable) => Promise<R>) => transaction((tx) => work(wrap(tx as unknown as Queryable)));
+        return <R>(work: (tx: Queryable) => Promise<R>) =>
+          transaction((tx) => work(wrap(tx as unknown as Queryable, client, statements, true)));
       }
       // PGlite keeps its state in private fields: its methods must run on the client itself
       const value: unknown = Reflect.get(object, property, object);
@@ -62,8 +71,9 @@ function wrap<T extends Queryable>(target: T): T {
   });
 }
 
-/** Installs Drizzle's parsers in the client's own map and returns the client for Drizzle. */
+/** Installs Drizzle's parsers in the client's own map and returns the client for Drizzle, its
+ * queries run as prepared statements. */
 export function forDrizzle(client: PGlite): PGlite {
   Object.assign(client.parsers, DRIZZLE_PGLITE_PARSERS);
-  return wrap(client as unknown as Queryable) as unknown as PGlite;
+  return wrap(client as unknown as Queryable, client, statementCache(client), false) as unknown as PGlite;
 }

@@ -1,0 +1,167 @@
+import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+
+/**
+ * Named prepared statements for PGlite (docs/decisions/0023). PGlite's `query` runs every
+ * statement afresh, in six calls into the engine (parse, describe, bind, describe, execute, sync),
+ * and plans it again each time: for the app's statements ~1.3 ms each, of which planning is about
+ * half. Here a statement's text is parsed once under a name, with its parameter types and result
+ * columns remembered; each later run is one call into the engine (bind, describe, execute, sync in
+ * one message) and PostgreSQL may keep its plan. What the caller gets is what PGlite's `query`
+ * gives: the same parameter serialisation, the same result parsing (PGlite's own), the same error
+ * (PGlite's DatabaseError with the query and its parameters added).
+ *
+ * Locking is PGlite's: a query outside a transaction waits for any transaction under way and then
+ * for the engine (`_runExclusiveTransaction`, then `runExclusive`); a query inside one (the
+ * transaction holds the first lock) waits for the engine only. Prepared statements belong to the
+ * session, not to a transaction: a rollback leaves them in place.
+ */
+
+/** Statements kept at most; past it the least recently used is closed. Drizzle writes one text
+ * per shape of query (an `in (...)` list of each length is its own), so this bounds the memory. */
+export const STATEMENTS_MAX = 500;
+
+interface Prepared {
+  name: string;
+  paramTypes: number[];
+}
+
+type Serializer = (value: unknown) => string;
+/** PGlite's query options, as loosely as Drizzle passes them. */
+type Options = Omit<QueryOptions, 'parsers' | 'serializers' | 'blob'> & {
+  blob?: unknown;
+  parsers?: Record<number, unknown>;
+  serializers?: Record<number, unknown>;
+};
+
+export interface StatementCache {
+  /** Runs `sql` as a named statement (inside a transaction when `inTransaction`). */
+  query<T>(
+    sql: string,
+    params: unknown[] | undefined,
+    options: Options | undefined,
+    inTransaction: boolean,
+  ): Promise<Results<T>>;
+  /** Statements currently prepared (tests look). */
+  readonly size: number;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** As PGlite adds them to an error from `query` (its `P`): the query, its parameters, options. */
+function withQuery(error: unknown, sql: string, params: unknown[], options: Options | undefined): unknown {
+  if (error && typeof error === 'object' && 'severity' in error) {
+    Object.assign(error, { query: sql, params, queryOptions: options });
+  }
+  return error;
+}
+
+const caches = new WeakMap<PGlite, StatementCache>();
+
+/** The client's statement cache: one per client, since the names live in its one session. */
+export function statementCache(client: PGlite): StatementCache {
+  let cache = caches.get(client);
+  if (!cache) {
+    cache = newStatementCache(client);
+    caches.set(client, cache);
+  }
+  return cache;
+}
+
+function newStatementCache(client: PGlite): StatementCache {
+  const prepared = new Map<string, Prepared>();
+  /** Names of evicted statements, closed with the next message sent. */
+  let toClose: string[] = [];
+  let counter = 0;
+  const { serialize } = protocol;
+
+  const run = async (messages: Uint8Array[], options: Options | undefined) =>
+    client.execProtocolStream(concat(messages), {
+      ...(options?.onNotice ? { onNotice: options.onNotice } : {}),
+      syncToFs: false,
+    });
+
+  const prepare = async (sql: string, options: Options | undefined): Promise<Prepared> => {
+    counter += 1;
+    const name = `piste_${counter}`;
+    const closing = toClose.map((n) => serialize.close({ type: 'S', name: n }));
+    toClose = [];
+    const described = await run(
+      [
+        ...closing,
+        serialize.parse({ name, text: sql, ...(options?.paramTypes ? { types: options.paramTypes } : {}) }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ],
+      options,
+    );
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+    prepared.set(sql, statement);
+    if (prepared.size > STATEMENTS_MAX) {
+      const [oldest] = prepared;
+      if (oldest) {
+        prepared.delete(oldest[0]);
+        toClose.push(oldest[1].name);
+      }
+    }
+    return statement;
+  };
+
+  const execute = async <T>(sql: string, params: unknown[], options: Options | undefined): Promise<Results<T>> => {
+    let statement = prepared.get(sql);
+    if (statement) {
+      // most recently used last
+      prepared.delete(sql);
+      prepared.set(sql, statement);
+    } else {
+      statement = await prepare(sql, options);
+    }
+    const serializers = client.serializers as Record<number, Serializer>;
+    const own = options?.serializers as Record<number, Serializer> | undefined;
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const type = statement.paramTypes[i] as number;
+      const serializer = own?.[type] ?? serializers[type];
+      return serializer ? serializer(value) : String(value);
+    });
+    const closing = toClose.map((n) => serialize.close({ type: 'S', name: n }));
+    toClose = [];
+    const messages = await run(
+      [
+        ...closing,
+        serialize.bind({ statement: statement.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ],
+      options,
+    );
+    return parse.parseResults(messages, client.parsers, options as QueryOptions)[0] as Results<T>;
+  };
+
+  return {
+    get size() {
+      return prepared.size;
+    },
+    async query<T>(sql: string, params: unknown[] = [], options: Options | undefined, inTransaction: boolean) {
+      const work = async () => {
+        try {
+          return await execute<T>(sql, params, options);
+        } catch (error) {
+          throw withQuery(error, sql, params, options);
+        }
+      };
+      if (inTransaction) return client.runExclusive(work);
+      const result = await client._runExclusiveTransaction(() => client.runExclusive(work));
+      await client.syncToFs();
+      return result;
+    },
+  };
+}
