@@ -153,6 +153,17 @@ describe('PGlite queries as named prepared statements', () => {
     expect(order).toEqual(['inserted', 'committing', 'read']);
   });
 
+  it('prepares a statement again when its table changed shape under it', async () => {
+    const db = drizzle(forDrizzle(client));
+    await db.execute(sql`insert into thing (id, label) values (1, 'one')`);
+    const all = sql`select * from thing`;
+    expect((await db.execute(all)).rows).toHaveLength(1);
+    await client.exec('alter table thing add column extra int');
+    const changed = await db.execute(all).catch((e: unknown) => e);
+    expect((changed as { cause?: { code?: string } }).cause?.code).toBe('0A000');
+    expect((await db.execute(all)).rows[0]).toMatchObject({ id: 1, label: 'one', extra: null });
+  });
+
   it(`keeps at most ${STATEMENTS_MAX} statements, closing the least recently used`, async () => {
     const db = drizzle(forDrizzle(client));
     for (let i = 0; i < STATEMENTS_MAX + 20; i++) await db.execute(sql.raw(`select ${i} as n`));

@@ -20,6 +20,9 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@
  * per shape of query (an `in (...)` list of each length is its own), so this bounds the memory. */
 export const STATEMENTS_MAX = 500;
 
+/** feature_not_supported ('cached plan must not change result type'), invalid_sql_statement_name. */
+const STALE_STATEMENT = new Set(['0A000', '26000']);
+
 interface Prepared {
   name: string;
   paramTypes: number[];
@@ -133,16 +136,27 @@ function newStatementCache(client: PGlite): StatementCache {
     });
     const closing = toClose.map((n) => serialize.close({ type: 'S', name: n }));
     toClose = [];
-    const messages = await run(
-      [
-        ...closing,
-        serialize.bind({ statement: statement.name, values }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ],
-      options,
-    );
+    let messages: Awaited<ReturnType<typeof run>>;
+    try {
+      messages = await run(
+        [
+          ...closing,
+          serialize.bind({ statement: statement.name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ],
+        options,
+      );
+    } catch (error) {
+      // a table changed under the statement (its rows no longer the shape it was prepared for),
+      // or the statement is gone: prepared afresh next time
+      if (STALE_STATEMENT.has((error as { code?: string }).code ?? '') && prepared.get(sql) === statement) {
+        prepared.delete(sql);
+        toClose.push(statement.name);
+      }
+      throw error;
+    }
     return parse.parseResults(messages, client.parsers, options as QueryOptions)[0] as Results<T>;
   };
 
