@@ -153,15 +153,69 @@ describe('PGlite queries as named prepared statements', () => {
     expect(order).toEqual(['inserted', 'committing', 'read']);
   });
 
-  it('prepares a statement again when its table changed shape under it', async () => {
+  it('runs a statement once more, prepared afresh, when its table changed shape behind its back', async () => {
     const db = drizzle(forDrizzle(client));
     await db.execute(sql`insert into thing (id, label) values (1, 'one')`);
     const all = sql`select * from thing`;
     expect((await db.execute(all)).rows).toHaveLength(1);
+    // changed on the raw client, unseen by the cache: PostgreSQL refuses the old plan (0A000)
     await client.exec('alter table thing add column extra int');
-    const changed = await db.execute(all).catch((e: unknown) => e);
-    expect((changed as { cause?: { code?: string } }).cause?.code).toBe('0A000');
     expect((await db.execute(all)).rows[0]).toMatchObject({ id: 1, label: 'one', extra: null });
+    // inside a transaction the refusal cannot be retried (it aborted the transaction): it surfaces
+    await client.exec('alter table thing add column more int');
+    const inTx = await db.transaction((tx) => tx.execute(all)).catch((e: unknown) => e);
+    expect((inTx as { cause?: { code?: string } }).cause?.code).toBe('0A000');
+    expect((await db.execute(all)).rows[0]).toMatchObject({ extra: null, more: null });
+  });
+
+  it('prepares every statement afresh after a change of a table through it, so parameters take the new types', async () => {
+    const fast = forDrizzle(client);
+    const db = drizzle(fast);
+    await db.execute(sql`insert into thing (id, label) values (1, 'one')`);
+    const setId = (id: number) => sql`update thing set id = ${id} where label = 'one'`;
+    await db.execute(setId(2));
+    // through Drizzle (as a migration runs) and through exec
+    await db.execute(sql`alter table thing alter column id type bigint`);
+    await db.execute(setId(3_000_000_000));
+    await fast.exec('alter table thing alter column label type varchar(10)');
+    await db.execute(setId(4_000_000_000));
+    expect((await db.execute<{ id: string }>(sql`select id::text from thing`)).rows).toEqual([{ id: '4000000000' }]);
+  });
+
+  it("refuses a transaction's handle after its transaction, never running it inside the next one", async () => {
+    const db = drizzle(forDrizzle(client));
+    let leaked: { execute: typeof db.execute } | undefined;
+    await db.transaction(async (tx) => {
+      leaked = tx;
+      await tx.execute(sql`insert into thing (id, label) values (1, 'first')`);
+    });
+    let release = () => {};
+    const paused = new Promise<void>((r) => {
+      release = r;
+    });
+    const next = db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into thing (id, label) values (2, 'second')`);
+        await paused;
+        throw new Error('rolled back');
+      })
+      .catch(() => 'rolled back');
+    await new Promise((r) => setTimeout(r, 20));
+    const late = await leaked?.execute(sql`insert into thing (id, label) values (3, 'late')`).catch((e: unknown) => e);
+    expect(String((late as { cause?: unknown })?.cause ?? late)).toContain('Transaction is closed');
+    release();
+    expect(await next).toBe('rolled back');
+    expect((await db.execute<{ id: number }>(sql`select id from thing order by id`)).rows).toEqual([{ id: 1 }]);
+  });
+
+  it('leaves COPY to its blob device and parameter types asked for to PGlite', async () => {
+    const fast = forDrizzle(client);
+    await fast.query(`insert into thing (id, label) values (1, 'one')`);
+    const copied = await fast.query(`copy (select id, label from thing) to '/dev/blob'`);
+    expect(await copied.blob?.text()).toBe('1\tone\n');
+    const asInt = await fast.query<{ x: number }>('select $1 as x', ['1'], { paramTypes: [23] });
+    const asText = await fast.query<{ x: string }>('select $1 as x', ['abc']);
+    expect([asInt.rows[0]?.x, asText.rows[0]?.x]).toEqual([1, 'abc']);
   });
 
   it(`keeps at most ${STATEMENTS_MAX} statements, closing the least recently used`, async () => {

@@ -46,26 +46,43 @@ function withoutInstalledParsers(options: QueryOptions | undefined): QueryOption
 
 /**
  * The client (or a transaction's handle) as Drizzle gets it: `query` leaves out the parsers
- * installed here and runs as a named prepared statement (pglite-statements.ts); a query with a
- * blob (COPY) or on a client not ready (closing, closed) goes through PGlite's own `query`.
+ * installed here and runs as a named prepared statement (pglite-statements.ts). PGlite's own
+ * `query` still answers what it must: a COPY to or from its blob device (the blob is its to hand
+ * over), a client that is not ready (closing, closed), and a transaction's handle once that
+ * transaction is over (it refuses: "Transaction is closed"; run as a statement it would land in
+ * whatever transaction came next). After `exec` (any SQL, a table changed perhaps) every statement
+ * is prepared afresh.
  */
 function wrap<T extends Queryable>(target: T, client: PGlite, statements: StatementCache, inTransaction: boolean): T {
+  const handle = target as unknown as { closed?: boolean };
   return new Proxy(target, {
     get(object, property) {
       if (property === 'query') {
         return (sql: string, params?: unknown[], options?: QueryOptions) => {
           const given = withoutInstalledParsers(options);
-          if (given?.blob !== undefined || !client.ready) return object.query(sql, params, given);
+          const pglites =
+            given?.blob !== undefined || sql.includes('/dev/blob') || !client.ready || (inTransaction && handle.closed);
+          if (pglites) return object.query(sql, params, given);
           return statements.query(sql, params, given, inTransaction);
         };
       }
-      if (property === 'transaction') {
-        const transaction = (object as unknown as PGlite).transaction.bind(object);
+      if (property === 'exec') {
+        const exec = (object as unknown as PGlite).exec.bind(object);
+        return async (sql: string, options?: QueryOptions) => {
+          try {
+            return await exec(sql, options as never);
+          } finally {
+            await statements.forgetAll();
+          }
+        };
+      }
+      const value: unknown = Reflect.get(object, property, object);
+      if (property === 'transaction' && typeof value === 'function') {
+        const transaction = (value as PGlite['transaction']).bind(object);
         return <R>(work: (tx: Queryable) => Promise<R>) =>
           transaction((tx) => work(wrap(tx as unknown as Queryable, client, statements, true)));
       }
       // PGlite keeps its state in private fields: its methods must run on the client itself
-      const value: unknown = Reflect.get(object, property, object);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value;
     },
   });

@@ -18,7 +18,7 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@
 
 /** Statements kept at most; past it the least recently used is closed. Drizzle writes one text
  * per shape of query (an `in (...)` list of each length is its own), so this bounds the memory. */
-export const STATEMENTS_MAX = 500;
+export const STATEMENTS_MAX = 250;
 
 /** feature_not_supported ('cached plan must not change result type'), invalid_sql_statement_name. */
 const STALE_STATEMENT = new Set(['0A000', '26000']);
@@ -46,6 +46,8 @@ export interface StatementCache {
   ): Promise<Results<T>>;
   /** Statements currently prepared (tests look). */
   readonly size: number;
+  /** Drops every statement (after statements the cache did not see, such as `exec`'s). */
+  forgetAll(): Promise<void>;
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -78,27 +80,65 @@ export function statementCache(client: PGlite): StatementCache {
   return cache;
 }
 
+/** Commands after which every statement is prepared afresh: the plain reads and writes, and
+ * transaction control. Anything else (CREATE, ALTER, DROP, COMMENT …) may have changed a table
+ * under a statement: its parameter types and result columns were described before. */
+const KEEPS_STATEMENTS = new Set([
+  'SELECT',
+  'INSERT',
+  'UPDATE',
+  'DELETE',
+  'MERGE',
+  'COPY',
+  'BEGIN',
+  'COMMIT',
+  'ROLLBACK',
+  'SAVEPOINT',
+  'RELEASE',
+  'SHOW',
+  'SET',
+  'RESET',
+  'LOCK',
+  'NOTIFY',
+  'TRUNCATE',
+  'VALUES',
+  'DO',
+]);
+
 function newStatementCache(client: PGlite): StatementCache {
+  /** By parameter types asked for and text. */
   const prepared = new Map<string, Prepared>();
-  /** Names of evicted statements, closed with the next message sent. */
+  /** Names of statements dropped from the cache, closed with the next message sent. */
   let toClose: string[] = [];
   let counter = 0;
   const { serialize } = protocol;
 
-  const run = async (messages: Uint8Array[], options: Options | undefined) =>
-    client.execProtocolStream(concat(messages), {
+  /** Sends one message into the engine: first the closes owed, then `messages`. */
+  const run = async (messages: Uint8Array[], options: Options | undefined) => {
+    const whole = concat([...toClose.map((name) => serialize.close({ type: 'S', name })), ...messages]);
+    toClose = [];
+    return client.execProtocolStream(whole, {
       ...(options?.onNotice ? { onNotice: options.onNotice } : {}),
       syncToFs: false,
     });
+  };
 
-  const prepare = async (sql: string, options: Options | undefined): Promise<Prepared> => {
+  const forget = (key: string) => {
+    const statement = prepared.get(key);
+    if (!statement) return;
+    prepared.delete(key);
+    toClose.push(statement.name);
+  };
+
+  const forgetAll = () => {
+    for (const key of [...prepared.keys()]) forget(key);
+  };
+
+  const prepare = async (key: string, sql: string, options: Options | undefined): Promise<Prepared> => {
     counter += 1;
     const name = `piste_${counter}`;
-    const closing = toClose.map((n) => serialize.close({ type: 'S', name: n }));
-    toClose = [];
     const described = await run(
       [
-        ...closing,
         serialize.parse({ name, text: sql, ...(options?.paramTypes ? { types: options.paramTypes } : {}) }),
         serialize.describe({ type: 'S', name }),
         serialize.sync(),
@@ -106,70 +146,68 @@ function newStatementCache(client: PGlite): StatementCache {
       options,
     );
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
-    prepared.set(sql, statement);
+    prepared.set(key, statement);
     if (prepared.size > STATEMENTS_MAX) {
-      const [oldest] = prepared;
-      if (oldest) {
-        prepared.delete(oldest[0]);
-        toClose.push(oldest[1].name);
-      }
+      const [oldest] = prepared.keys();
+      if (oldest !== undefined) forget(oldest);
     }
     return statement;
   };
 
   const execute = async <T>(sql: string, params: unknown[], options: Options | undefined): Promise<Results<T>> => {
-    let statement = prepared.get(sql);
+    const key = options?.paramTypes ? `${options.paramTypes.join(',')}|${sql}` : sql;
+    let statement = prepared.get(key);
     if (statement) {
       // most recently used last
-      prepared.delete(sql);
-      prepared.set(sql, statement);
+      prepared.delete(key);
+      prepared.set(key, statement);
     } else {
-      statement = await prepare(sql, options);
+      statement = await prepare(key, sql, options);
     }
     const serializers = client.serializers as Record<number, Serializer>;
     const own = options?.serializers as Record<number, Serializer> | undefined;
+    const types = statement.paramTypes;
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
-      const type = statement.paramTypes[i] as number;
+      const type = types[i] as number;
       const serializer = own?.[type] ?? serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    const closing = toClose.map((n) => serialize.close({ type: 'S', name: n }));
-    toClose = [];
+    const bind = serialize.bind({ statement: statement.name, values });
     let messages: Awaited<ReturnType<typeof run>>;
     try {
-      messages = await run(
-        [
-          ...closing,
-          serialize.bind({ statement: statement.name, values }),
-          serialize.describe({ type: 'P' }),
-          serialize.execute({}),
-          serialize.sync(),
-        ],
-        options,
-      );
+      messages = await run([bind, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()], options);
     } catch (error) {
       // a table changed under the statement (its rows no longer the shape it was prepared for),
       // or the statement is gone: prepared afresh next time
-      if (STALE_STATEMENT.has((error as { code?: string }).code ?? '') && prepared.get(sql) === statement) {
-        prepared.delete(sql);
-        toClose.push(statement.name);
-      }
+      if (STALE_STATEMENT.has((error as { code?: string }).code ?? '') && prepared.get(key) === statement) forget(key);
       throw error;
     }
-    return parse.parseResults(messages, client.parsers, options as QueryOptions)[0] as Results<T>;
+    const [result] = parse.parseResults(messages, client.parsers, options as QueryOptions) as Results<T>[];
+    const command = (result as { command?: string } | undefined)?.command;
+    if (command && !KEEPS_STATEMENTS.has(command)) forgetAll();
+    return result as Results<T>;
   };
 
   return {
     get size() {
       return prepared.size;
     },
+    forgetAll: () => client.runExclusive(async () => forgetAll()),
     async query<T>(sql: string, params: unknown[] = [], options: Options | undefined, inTransaction: boolean) {
       const work = async () => {
         try {
           return await execute<T>(sql, params, options);
         } catch (error) {
-          throw withQuery(error, sql, params, options);
+          // outside a transaction a statement whose table changed shape is run once more,
+          // prepared afresh, as PGlite's own query would have run it
+          if (inTransaction || (error as { code?: string }).code !== '0A000')
+            throw withQuery(error, sql, params, options);
+          try {
+            return await execute<T>(sql, params, options);
+          } catch (again) {
+            throw withQuery(again, sql, params, options);
+          }
         }
       };
       if (inTransaction) return client.runExclusive(work);
