@@ -180,6 +180,13 @@ describe('PGlite queries as named prepared statements', () => {
     await fast.exec('alter table thing alter column label type varchar(10)');
     await db.execute(setId(4_000_000_000));
     expect((await db.execute<{ id: string }>(sql`select id::text from thing`)).rows).toEqual([{ id: '4000000000' }]);
+    // and a DO block, which may run anything
+    await db.execute(sql`alter table thing add column v int`);
+    const setV = (v: number) => sql`update thing set v = ${v}`;
+    await db.execute(setV(1));
+    await db.execute(sql.raw(`do $$ begin execute 'alter table thing alter column v type bigint'; end $$`));
+    await db.execute(setV(5_000_000_000));
+    expect((await db.execute<{ v: string }>(sql`select v::text from thing`)).rows).toEqual([{ v: '5000000000' }]);
   });
 
   it("refuses a transaction's handle after its transaction, never running it inside the next one", async () => {

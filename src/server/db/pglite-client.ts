@@ -1,5 +1,5 @@
 import { type PGlite, types } from '@electric-sql/pglite';
-import { type StatementCache, statementCache } from './pglite-statements.ts';
+import { type StatementCache, type StatementOptions, statementCache } from './pglite-statements.ts';
 
 /**
  * Drizzle's PGlite driver passes the same parsers with every query (dates, times and intervals,
@@ -25,20 +25,19 @@ export const DRIZZLE_PGLITE_PARSERS: Record<number, (value: string) => string> =
   1182: identity, // date[]
 };
 
-type QueryOptions = { parsers?: Record<number, unknown>; blob?: unknown } & Record<string, unknown>;
-type Queryable = { query: (sql: string, params?: unknown[], options?: QueryOptions) => Promise<unknown> };
+type Queryable = { query: (sql: string, params?: unknown[], options?: StatementOptions) => Promise<unknown> };
 
 const INSTALLED = new Set(Object.keys(DRIZZLE_PGLITE_PARSERS));
 
 /** True when the parsers name exactly the types installed here: what Drizzle sends with every
- * query. That Drizzle's are the same as these (the identity) is held by pglite-parsers.test.ts,
+ * query. That Drizzle's are the same as these (the identity) is held by pglite-client.test.ts,
  * which compares rows read through this client with rows read through Drizzle's own. */
 function onlyInstalled(parsers: Record<number, unknown>): boolean {
   const oids = Object.keys(parsers);
   return oids.length === INSTALLED.size && oids.every((oid) => INSTALLED.has(oid));
 }
 
-function withoutInstalledParsers(options: QueryOptions | undefined): QueryOptions | undefined {
+function withoutInstalledParsers(options: StatementOptions | undefined): StatementOptions | undefined {
   if (!options?.parsers || !onlyInstalled(options.parsers)) return options;
   const { parsers: _installed, ...rest } = options;
   return rest;
@@ -58,7 +57,7 @@ function wrap<T extends Queryable>(target: T, client: PGlite, statements: Statem
   return new Proxy(target, {
     get(object, property) {
       if (property === 'query') {
-        return (sql: string, params?: unknown[], options?: QueryOptions) => {
+        return (sql: string, params?: unknown[], options?: StatementOptions) => {
           const given = withoutInstalledParsers(options);
           const pglites =
             given?.blob !== undefined || sql.includes('/dev/blob') || !client.ready || (inTransaction && handle.closed);
@@ -68,7 +67,7 @@ function wrap<T extends Queryable>(target: T, client: PGlite, statements: Statem
       }
       if (property === 'exec') {
         const exec = (object as unknown as PGlite).exec.bind(object);
-        return async (sql: string, options?: QueryOptions) => {
+        return async (sql: string, options?: StatementOptions) => {
           try {
             return await exec(sql, options as never);
           } finally {

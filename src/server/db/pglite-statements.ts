@@ -30,7 +30,7 @@ interface Prepared {
 
 type Serializer = (value: unknown) => string;
 /** PGlite's query options, as loosely as Drizzle passes them. */
-type Options = Omit<QueryOptions, 'parsers' | 'serializers' | 'blob'> & {
+export type StatementOptions = Omit<QueryOptions, 'parsers' | 'serializers' | 'blob'> & {
   blob?: unknown;
   parsers?: Record<number, unknown>;
   serializers?: Record<number, unknown>;
@@ -41,7 +41,7 @@ export interface StatementCache {
   query<T>(
     sql: string,
     params: unknown[] | undefined,
-    options: Options | undefined,
+    options: StatementOptions | undefined,
     inTransaction: boolean,
   ): Promise<Results<T>>;
   /** Statements currently prepared (tests look). */
@@ -61,7 +61,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 /** As PGlite adds them to an error from `query` (its `P`): the query, its parameters, options. */
-function withQuery(error: unknown, sql: string, params: unknown[], options: Options | undefined): unknown {
+function withQuery(error: unknown, sql: string, params: unknown[], options: StatementOptions | undefined): unknown {
   if (error && typeof error === 'object' && 'severity' in error) {
     Object.assign(error, { query: sql, params, queryOptions: options });
   }
@@ -80,9 +80,10 @@ export function statementCache(client: PGlite): StatementCache {
   return cache;
 }
 
-/** Commands after which every statement is prepared afresh: the plain reads and writes, and
- * transaction control. Anything else (CREATE, ALTER, DROP, COMMENT …) may have changed a table
- * under a statement: its parameter types and result columns were described before. */
+/** Commands after which the statements are kept: the plain reads and writes, and transaction
+ * control. After anything else (CREATE, ALTER, DROP, a DO block …) every statement is prepared
+ * afresh: a table may have changed under it, and its parameter types and result columns were
+ * described before. */
 const KEEPS_STATEMENTS = new Set([
   'SELECT',
   'INSERT',
@@ -101,8 +102,6 @@ const KEEPS_STATEMENTS = new Set([
   'LOCK',
   'NOTIFY',
   'TRUNCATE',
-  'VALUES',
-  'DO',
 ]);
 
 function newStatementCache(client: PGlite): StatementCache {
@@ -114,7 +113,7 @@ function newStatementCache(client: PGlite): StatementCache {
   const { serialize } = protocol;
 
   /** Sends one message into the engine: first the closes owed, then `messages`. */
-  const run = async (messages: Uint8Array[], options: Options | undefined) => {
+  const run = async (messages: Uint8Array[], options: StatementOptions | undefined) => {
     const whole = concat([...toClose.map((name) => serialize.close({ type: 'S', name })), ...messages]);
     toClose = [];
     return client.execProtocolStream(whole, {
@@ -134,7 +133,7 @@ function newStatementCache(client: PGlite): StatementCache {
     for (const key of [...prepared.keys()]) forget(key);
   };
 
-  const prepare = async (key: string, sql: string, options: Options | undefined): Promise<Prepared> => {
+  const prepare = async (key: string, sql: string, options: StatementOptions | undefined): Promise<Prepared> => {
     counter += 1;
     const name = `piste_${counter}`;
     const described = await run(
@@ -154,7 +153,11 @@ function newStatementCache(client: PGlite): StatementCache {
     return statement;
   };
 
-  const execute = async <T>(sql: string, params: unknown[], options: Options | undefined): Promise<Results<T>> => {
+  const execute = async <T>(
+    sql: string,
+    params: unknown[],
+    options: StatementOptions | undefined,
+  ): Promise<Results<T>> => {
     const key = options?.paramTypes ? `${options.paramTypes.join(',')}|${sql}` : sql;
     let statement = prepared.get(key);
     if (statement) {
@@ -194,7 +197,7 @@ function newStatementCache(client: PGlite): StatementCache {
       return prepared.size;
     },
     forgetAll: () => client.runExclusive(async () => forgetAll()),
-    async query<T>(sql: string, params: unknown[] = [], options: Options | undefined, inTransaction: boolean) {
+    async query<T>(sql: string, params: unknown[] = [], options: StatementOptions | undefined, inTransaction: boolean) {
       const work = async () => {
         try {
           return await execute<T>(sql, params, options);
