@@ -5,7 +5,9 @@
  *   demo data) in a process of its own; the yardstick, a bare Fastify server sending the very
  *   bytes the app sent, in a second process; the load generator (autocannon) in this third one.
  * - Each public read is driven for BENCH_SECONDS on each side, over BENCH_ROUNDS rounds whose
- *   order alternates (app first, then bare first …); the figure is the median of the rounds.
+ *   order alternates (app first, then bare first …); each round gives app ÷ bare from runs made
+ *   one after the other, and the figure is the median of the rounds' ratios (a machine whose
+ *   speed drifts over minutes moves both runs of a round alike); with each side's CPU per answer.
  * - Lighthouse (mobile defaults) runs BENCH_LIGHTHOUSE_RUNS times on each page; medians again.
  * The report is printed and written to bench/REPORT.md with the machine and the date.
  */
@@ -18,11 +20,11 @@ import { benchRush, type RushResult, rushReport, rushVerdict } from './bench/ent
 import { capture, measure, median } from './bench/http.ts';
 import { lighthousePages, type PageScores } from './bench/lighthouse.ts';
 import { benchPeople, type PeopleTiming, peopleReport, peopleVerdict } from './bench/people.ts';
-import { startApp, startBare } from './bench/processes.ts';
+import { cpuSeconds, startApp, startBare } from './bench/processes.ts';
 import { benchResults, type ResultsTiming, resultsReport, resultsVerdict } from './bench/results.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const APP_PORT = Number(process.env.BENCH_PORT ?? 4610);
 const BARE_PORT = APP_PORT + 1;
@@ -70,36 +72,75 @@ async function publicReads(app: string): Promise<Read[]> {
 interface ReadResult extends Read {
   app: number;
   bare: number;
+  /** The budget's figure: the median over the rounds of app ÷ bare, each round's two runs made
+   * one after the other (a machine whose speed drifts moves both of a pair alike). */
   ratio: number;
+  /** The lowest and highest of the rounds' ratios. */
+  ratioRange: [number, number];
   /** The yardstick that also sends the app's headers (security, caching): what is left of the
    * gap against it is the app's own work per request. */
   bareWithHeaders: number;
+  ratioWithHeaders: number;
+  /** CPU time each server process spent per answer (user + system, from /proc), microseconds:
+   * the cost of an answer, whatever else the machine was doing. */
+  appCpuUs: number;
+  bareCpuUs: number;
   problems: string[];
 }
 
 type Side = 'app' | 'bare' | 'bareWithHeaders';
 const SIDES: Side[] = ['app', 'bare', 'bareWithHeaders'];
 
-async function measureReads(urls: Record<Side, string>, reads: Read[]): Promise<ReadResult[]> {
+interface SideServer {
+  url: string;
+  pid?: number | undefined;
+}
+
+/** The sides' order in a round: the app's and the bare server's runs always next to each other,
+ * which goes first alternating, and the second yardstick before them or after them in turn, so no
+ * side always runs on a machine just warmed (or tired). */
+function roundOrder(round: number): Side[] {
+  const pair: Side[] = round % 2 ? ['bare', 'app'] : ['app', 'bare'];
+  return Math.floor(round / 2) % 2 ? ['bareWithHeaders', ...pair] : [...pair, 'bareWithHeaders'];
+}
+
+async function measureReads(servers: Record<Side, SideServer>, reads: Read[]): Promise<ReadResult[]> {
   const results: ReadResult[] = [];
   for (const read of reads) {
     const runs: Record<Side, number[]> = { app: [], bare: [], bareWithHeaders: [] };
+    const cpu: Record<Side, number[]> = { app: [], bare: [], bareWithHeaders: [] };
     const problems: string[] = [];
     // warm every side up (JIT, caches) before anything counts
-    for (const side of SIDES) await measure(`${urls[side]}${read.path}`, 1);
+    for (const side of SIDES) await measure(`${servers[side].url}${read.path}`, 1);
     for (let round = 0; round < ROUNDS; round++) {
-      // each round starts with another side, so none always runs on a machine just warmed (or tired)
-      const order = [...SIDES.slice(round % 3), ...SIDES.slice(0, round % 3)];
+      const order = roundOrder(round);
       for (const side of order) {
-        const r = await measure(`${urls[side]}${read.path}`, SECONDS);
+        const pid = servers[side].pid;
+        const before = pid ? await cpuSeconds(pid) : 0;
+        const r = await measure(`${servers[side].url}${read.path}`, SECONDS);
+        const after = pid ? await cpuSeconds(pid) : 0;
         if (r.errors || r.non2xx) problems.push(`${side}: ${r.errors} errors, ${r.non2xx} non-2xx`);
         runs[side].push(r.requestsPerSecond);
+        if (r.requests) cpu[side].push(((after - before) * 1e6) / r.requests);
       }
     }
-    const [app, bare, bareWithHeaders] = SIDES.map((side) => median(runs[side])) as [number, number, number];
-    results.push({ ...read, app, bare, ratio: app / bare, bareWithHeaders, problems });
+    const ratios = runs.app.map((app, i) => app / (runs.bare[i] as number));
+    const ratiosWithHeaders = runs.app.map((app, i) => app / (runs.bareWithHeaders[i] as number));
+    const result: ReadResult = {
+      ...read,
+      app: median(runs.app),
+      bare: median(runs.bare),
+      ratio: median(ratios),
+      ratioRange: [Math.min(...ratios), Math.max(...ratios)],
+      bareWithHeaders: median(runs.bareWithHeaders),
+      ratioWithHeaders: median(ratiosWithHeaders),
+      appCpuUs: median(cpu.app),
+      bareCpuUs: median(cpu.bare),
+      problems,
+    };
+    results.push(result);
     console.log(
-      `${verdict(app / bare, problems).padEnd(5)} ${read.name.padEnd(24)} app ${app.toFixed(0).padStart(6)} req/s  bare ${bare.toFixed(0).padStart(6)} req/s  ratio ${(app / bare).toFixed(2)}  (same headers ${bareWithHeaders.toFixed(0)} req/s, ratio ${(app / bareWithHeaders).toFixed(2)})${problems.length ? `  (${problems[0]})` : ''}`,
+      `${verdict(result.ratio, problems).padEnd(5)} ${read.name.padEnd(24)} app ${result.app.toFixed(0).padStart(6)} req/s  bare ${result.bare.toFixed(0).padStart(6)} req/s  ratio ${result.ratio.toFixed(2)} (rounds ${result.ratioRange.map((r) => r.toFixed(2)).join('-')})  CPU per answer ${result.appCpuUs.toFixed(0)} µs vs ${result.bareCpuUs.toFixed(0)} µs  (same headers: ratio ${result.ratioWithHeaders.toFixed(2)})${problems.length ? `  (${problems[0]})` : ''}`,
     );
   }
   return results;
@@ -142,15 +183,15 @@ function report(
     '',
     `${when} on ${machine()}.`,
     '',
-    `App: \`node src/server/main.ts\`, NODE_ENV=production, default logging (info, to a file), embedded database, demo data, in its own process. Yardstick (the budget's): a bare Fastify process sending the same body (same content type and encoding) and no other headers. Second yardstick (for the why): the same bare process also sending the app's security and caching headers. Load: autocannon in another process, 50 connections, ${SECONDS} s per run, ${ROUNDS} rounds each starting with another side, median. Requests accept gzip and brotli.`,
+    `App: \`node src/server/main.ts\`, NODE_ENV=production, default logging (info, to a file), embedded database, demo data, in its own process. Yardstick (the budget's): a bare Fastify process sending the same body (same content type and encoding) and no other headers. Second yardstick (for the why): the same bare process also sending the app's security and caching headers. Load: autocannon in another process, 50 connections, ${SECONDS} s per run, ${ROUNDS} rounds each starting with another side; each round's app ÷ bare from its two runs made one after the other, the ratio the median of the rounds' (req/s columns: the median of each side's runs). CPU per answer: the server process's user + system time over the answers of a run (/proc), median of the rounds. Requests accept gzip and brotli.`,
     '',
     `## Public reads (budget ≥ ${AIM} of the bare server, floor ${FLOOR})`,
     '',
-    '| read | app req/s | bare req/s | ratio | verdict | bare + app headers req/s | ratio to it |',
-    '|---|---:|---:|---:|---|---:|---:|',
+    '| read | app req/s | bare req/s | ratio | rounds | verdict | app CPU µs per answer | bare CPU µs per answer | bare + app headers req/s | ratio to it |',
+    '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|',
     ...reads.map(
       (r) =>
-        `| ${r.name} (\`${r.path}\`) | ${r.app.toFixed(0)} | ${r.bare.toFixed(0)} | ${r.ratio.toFixed(2)} | ${verdict(r.ratio, r.problems)}${r.problems.length ? `: ${r.problems[0]}` : ''} | ${r.bareWithHeaders.toFixed(0)} | ${(r.app / r.bareWithHeaders).toFixed(2)} |`,
+        `| ${r.name} (\`${r.path}\`) | ${r.app.toFixed(0)} | ${r.bare.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.ratioRange.map((x) => x.toFixed(2)).join('–')} | ${verdict(r.ratio, r.problems)}${r.problems.length ? `: ${r.problems[0]}` : ''} | ${r.appCpuUs.toFixed(0)} | ${r.bareCpuUs.toFixed(0)} | ${r.bareWithHeaders.toFixed(0)} | ${r.ratioWithHeaders.toFixed(2)} |`,
     ),
   ];
   if (pages) {
@@ -212,7 +253,7 @@ async function main(): Promise<void> {
     bare = [await startBare(BARE_PORT, fixturesFile), await startBare(BARE_PORT + 1, fixturesFile, true)];
     console.log(`Public reads (${SECONDS} s × ${ROUNDS} rounds each side; budget ≥ ${AIM}, floor ${FLOOR})`);
     const [plain, withHeaders] = bare as [(typeof bare)[0], (typeof bare)[0]];
-    const results = await measureReads({ app: app.url, bare: plain.url, bareWithHeaders: withHeaders.url }, reads);
+    const results = await measureReads({ app, bare: plain, bareWithHeaders: withHeaders }, reads);
     await Promise.all(bare.map((b) => b.stop()));
     bare = [];
     await app.stop();

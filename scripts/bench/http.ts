@@ -2,6 +2,8 @@ import autocannon from 'autocannon';
 
 export interface Throughput {
   requestsPerSecond: number;
+  /** Answers received in the run. */
+  requests: number;
   errors: number;
   non2xx: number;
 }
@@ -16,7 +18,12 @@ export async function measure(url: string, seconds: number, connections = 50): P
     pipelining: 1,
     headers: { 'accept-encoding': 'gzip, deflate, br', accept: '*/*' },
   });
-  return { requestsPerSecond: result.requests.average, errors: result.errors, non2xx: result.non2xx };
+  return {
+    requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
 }
 
 export function median(values: number[]): number {

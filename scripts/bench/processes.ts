@@ -108,7 +108,7 @@ export async function startBare(port: number, fixturesFile: string, withHeaders 
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/__ready`, child);
-  return { url, stop: stopper(child) };
+  return { url, pid: child.pid, stop: stopper(child) };
 }
 
 /** A fresh, empty PostgreSQL database on the server of BENCH_DATABASE_URL (else TEST_DATABASE_URL),

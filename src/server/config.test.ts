@@ -11,6 +11,8 @@ describe('configuration', () => {
   it('has working defaults for a local run', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, dataDir: 'data', seedDemo: true });
+    // one successful public read in a hundred is logged (docs/decisions/0009)
+    expect(config.accessLogSample).toBe(0.01);
     expect(config.association).toEqual({
       code: 'ERSA',
       name: 'Eastern Region Snowsports Association',

@@ -102,7 +102,7 @@ const EnvSchema = z.object({
   ASSOCIATION_SOCIAL_LINKS: namedLinks,
   ASSOCIATION_SPONSORS: namedLinks,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.05),
+  ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
   TRUST_PROXY: trustProxy,
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().default('dist/web'),
