@@ -283,10 +283,16 @@ test('contact shows the 24-48 hours promise and the FAQs as an accordion', async
   const faq = page.locator('#faq');
   await expect(faq.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
   const question = faq.getByRole('button', { name: 'What equipment do I need?' });
+  const answer = faq.getByRole('region', { name: 'What equipment do I need?' });
   await expect(question).toHaveAttribute('aria-expanded', 'false');
+  await expect(answer).toBeHidden();
   await question.click();
   await expect(question).toHaveAttribute('aria-expanded', 'true');
-  await expect(faq.getByText(/A helmet is compulsory for every run/)).toBeVisible();
+  await expect(answer).toContainText(/A helmet is compulsory for every run/);
+  // from the keyboard too, and it closes again
+  await question.press('Enter');
+  await expect(question).toHaveAttribute('aria-expanded', 'false');
+  await expect(answer).toBeHidden();
 });
 
 test('governance shows the paragraph, the downloads line, and its empty and error states', async ({ page }) => {

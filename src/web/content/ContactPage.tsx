@@ -1,5 +1,4 @@
 import {
-  Accordion,
   Anchor,
   Box,
   Button,
@@ -24,6 +23,7 @@ import { useAssociation } from '../ui/useAssociation.ts';
 import { sendContactMessage, useFaqs } from './api.ts';
 import classes from './ContactPage.module.css';
 import { MESSAGE_MAX } from './contact-limits.ts';
+import { FaqList } from './FaqList.tsx';
 import { Loading } from './LoadState.tsx';
 import { PageHero } from './PageHero.tsx';
 
@@ -193,20 +193,7 @@ export function ContactPage() {
           ) : (faqs.data ?? []).length === 0 ? (
             <Text c="gray.7">No questions have been answered here yet: send us yours.</Text>
           ) : (
-            <Accordion variant="separated" radius="md" chevronPosition="right" maw={880}>
-              {(faqs.data ?? []).map((faq) => (
-                <Accordion.Item key={faq.id} value={String(faq.id)} bg="white">
-                  <Accordion.Control>
-                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {faq.question}
-                    </Text>
-                  </Accordion.Control>
-                  <Accordion.Panel>
-                    <Text style={{ whiteSpace: 'pre-line' }}>{faq.answer}</Text>
-                  </Accordion.Panel>
-                </Accordion.Item>
-              ))}
-            </Accordion>
+            <FaqList faqs={faqs.data ?? []} />
           )}
         </Container>
       </Box>
