@@ -59,6 +59,22 @@ test('/ and /booking arrive with their events in the HTML, titled and described'
   expect(html.indexOf('<script type="module"')).toBeGreaterThan(html.lastIndexOf('<img '));
 });
 
+test('every script a painted page links is cached by the browser for good', async ({ request }) => {
+  for (const path of ['/', '/contact']) {
+    const html = await (await request.get(path)).text();
+    const scripts = [
+      ...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g),
+      ...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g),
+    ].map((m) => m[1] as string);
+    expect(scripts.length, path).toBeGreaterThan(5);
+    for (const script of scripts) {
+      const res = await request.get(script);
+      expect(res.status(), script).toBe(200);
+      expect(res.headers()['cache-control'], script).toBe('public, max-age=31536000, immutable');
+    }
+  }
+});
+
 test('every public page hydrates without an error in the console, at desk and phone widths', async ({ page }) => {
   const problems = consoleProblems(page);
   // the CSP's refusals too (zod's eval probe on form pages was one: caught by zod, reported by the browser)

@@ -74,6 +74,8 @@ describe('the built web app', () => {
     expect(assetCacheControl('/srv/dist/web/assets/BookingPage-BGHP0vvC.js.br')).toBe(
       'public, max-age=31536000, immutable',
     );
+    // chunks are named 'c-' and their hash (vite.config.ts)
+    expect(assetCacheControl('/srv/dist/web/assets/c-CTyRkE-R.js.gz')).toBe('public, max-age=31536000, immutable');
     expect(assetCacheControl('/srv/dist/web/index.html')).toBe('no-cache');
     expect(assetCacheControl('/srv/dist/web/favicon.svg')).toBe('no-cache');
   });
