@@ -4,11 +4,11 @@ import {
   Button,
   Container,
   Group,
+  InputBase,
   Paper,
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -120,13 +120,16 @@ function ContactForm() {
           <TextInput label="Last Name" name="last-name" autoComplete="family-name" required {...field('last-name')} />
         </SimpleGrid>
         <TextInput label="Email" name="email" type="email" autoComplete="email" required {...field('email')} />
-        <Textarea
+        {/* a plain textarea that grows with its text where the browser can (field-sizing) and is
+            resizable elsewhere: Mantine's Textarea brought its autosize script (~1.5 KB gzip) */}
+        <InputBase
+          component="textarea"
+          multiline
+          rows={5}
+          classNames={{ input: classes.message }}
           label="Message"
           name="message"
           required
-          autosize
-          minRows={5}
-          maxRows={14}
           maxLength={MESSAGE_MAX}
           {...field('message')}
         />
