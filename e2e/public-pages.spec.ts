@@ -89,6 +89,24 @@ test('home shows the hero, the intro, upcoming events, a way to get in touch and
   await expect(page.getByRole('heading', { name: 'Book Your Race Now' })).toBeVisible();
 });
 
+test('the upcoming events sit three across on a desk, two on a tablet and one above the other on a phone', async ({
+  page,
+}) => {
+  for (const [width, across] of [
+    [1280, 3],
+    [800, 2],
+    [390, 1],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const cards = section(page, 'Upcoming Events').getByRole('article');
+    await expect(cards).not.toHaveCount(0);
+    const tops = await cards.evaluateAll((all) => all.slice(0, 4).map((card) => card.getBoundingClientRect().top));
+    const firstRow = tops.filter((top) => Math.abs(top - (tops[0] ?? 0)) < 1).length;
+    expect(firstRow, `${width} px`).toBe(Math.min(across, tops.length));
+  }
+});
+
 test('booking puts each seeded event in its section with its status and price', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/booking');

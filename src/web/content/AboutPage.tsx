@@ -1,20 +1,8 @@
-import {
-  Avatar,
-  Blockquote,
-  Box,
-  Button,
-  Card,
-  Container,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Avatar, Blockquote, Box, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconQuote } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
+import { Columns } from '../ui/Columns.tsx';
 import { useAssociation } from '../ui/useAssociation.ts';
 import { type TeamMember, useContentBlocks, useTeamMembers } from './api.ts';
 import { PageHero } from './PageHero.tsx';
@@ -38,7 +26,7 @@ export function AboutPage() {
       <PageHero title={`About the ${association.code}`} subtitle={association.name} />
 
       <Container size="lg" py={48}>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48}>
+        <Columns cols={{ base: 1, md: 2 }} spacing={48}>
           <Box component="section" aria-labelledby="mission-title">
             <Title order={2} id="mission-title" mb="md">
               Our mission
@@ -61,7 +49,7 @@ export function AboutPage() {
               </Button>
             </Group>
           </Card>
-        </SimpleGrid>
+        </Columns>
       </Container>
 
       <Box component="section" id="team" aria-labelledby="team-title" bg="gray.0" py={48}>
@@ -70,15 +58,15 @@ export function AboutPage() {
             Meet Our Team
           </Title>
           {team.isPending ? (
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+            <Columns cols={{ base: 1, xs: 2, md: 4 }}>
               {[0, 1, 2, 3].map((i) => (
                 <Skeleton key={i} h={200} radius="md" />
               ))}
-            </SimpleGrid>
+            </Columns>
           ) : (team.data ?? []).length === 0 ? (
             <Text c="gray.7">Our committee will be introduced here soon.</Text>
           ) : (
-            <SimpleGrid cols={{ base: 1, xs: 2, md: teamColumns }} spacing="lg">
+            <Columns cols={{ base: 1, xs: 2, md: teamColumns }} spacing="lg">
               {(team.data ?? []).map((member) => (
                 <Card key={member.id} withBorder radius="md" p="lg" data-testid="team-member">
                   <Stack align="center" gap={6} ta="center">
@@ -99,7 +87,7 @@ export function AboutPage() {
                   </Stack>
                 </Card>
               ))}
-            </SimpleGrid>
+            </Columns>
           )}
         </Container>
       </Box>
@@ -109,7 +97,7 @@ export function AboutPage() {
           <Title order={2} id="testimonials-title" mb="lg">
             What our racers say
           </Title>
-          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+          <Columns cols={{ base: 1, md: 3 }} spacing="lg">
             {testimonials.map((t) => (
               <Blockquote
                 key={t.key}
@@ -123,7 +111,7 @@ export function AboutPage() {
                 {t.quote}
               </Blockquote>
             ))}
-          </SimpleGrid>
+          </Columns>
         </Container>
       )}
     </>

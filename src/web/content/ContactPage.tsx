@@ -1,23 +1,11 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Container,
-  Group,
-  InputBase,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, InputBase, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClock, IconMail, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import type { ContactMessage } from '../../domain/content/contact.ts';
 import { CONTACT_RESPONSE_PROMISE, CONTENT_MSG } from '../../domain/content/messages.ts';
 import { focusFirstInvalid } from '../accounts/form-helpers.ts';
 import { ApiError } from '../api/client.ts';
+import { Columns } from '../ui/Columns.tsx';
 import { LazyAlert } from '../ui/LazyAlert.tsx';
 import { useAssociation } from '../ui/useAssociation.ts';
 import { sendContactMessage, useFaqs } from './api.ts';
@@ -115,10 +103,10 @@ function ContactForm() {
             {CONTENT_MSG.contactFailed}
           </LazyAlert>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Columns cols={{ base: 1, sm: 2 }}>
           <TextInput label="First Name" name="first-name" autoComplete="given-name" required {...field('first-name')} />
           <TextInput label="Last Name" name="last-name" autoComplete="family-name" required {...field('last-name')} />
-        </SimpleGrid>
+        </Columns>
         <TextInput label="Email" name="email" type="email" autoComplete="email" required {...field('email')} />
         {/* a plain textarea that grows with its text where the browser can (field-sizing) and is
             resizable elsewhere: Mantine's Textarea brought its autosize script (~1.5 KB gzip) */}

@@ -1,8 +1,10 @@
-import { List, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './TextBlock.module.css';
 import { parseTextBlock } from './text-block.ts';
 
-/** Renders a text block as paragraphs and bulleted lists. */
+/** Renders a text block as paragraphs and bulleted lists (plain lists styled as Mantine's List:
+ * that component was a script chunk of its own on the public pages). */
 export function TextBlock({ text, size = 'md', c }: { text: string; size?: 'sm' | 'md' | 'lg'; c?: string }) {
   const parts = parseTextBlock(text);
   const out: ReactNode[] = [];
@@ -20,11 +22,16 @@ export function TextBlock({ text, size = 'md', c }: { text: string; size?: 'sm' 
           </Text>
         )}
         {part.items.length > 0 && (
-          <List size={size} spacing={4} mt={part.lines.length > 0 ? 6 : 0} c={c}>
+          <ul
+            className={classes.list}
+            data-size={size}
+            data-after-lines={part.lines.length > 0 || undefined}
+            style={c ? { color: `var(--mantine-color-${c.replace('.', '-')})` } : undefined}
+          >
             {part.items.map((item) => (
-              <List.Item key={item.key}>{item.text}</List.Item>
+              <li key={item.key}>{item.text}</li>
             ))}
-          </List>
+          </ul>
         )}
       </div>,
     );

@@ -1,5 +1,5 @@
-import { SimpleGrid } from '@mantine/core';
 import type { Product } from '../../domain/events/product.ts';
+import { Columns } from '../ui/Columns.tsx';
 import { EventCard } from './EventCard.tsx';
 
 /** Event cards in a responsive grid: one column on phones, two on tablets, three on desktops.
@@ -7,10 +7,10 @@ import { EventCard } from './EventCard.tsx';
  * a visitor sees first), not lazily. */
 export function EventGrid({ events, atTop = false }: { events: readonly Product[]; atTop?: boolean }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" verticalSpacing="xl">
+    <Columns cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" verticalSpacing="xl">
       {events.map((event, index) => (
         <EventCard key={event.id} event={event} first={atTop && index < 3} />
       ))}
-    </SimpleGrid>
+    </Columns>
   );
 }

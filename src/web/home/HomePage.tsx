@@ -1,17 +1,4 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Container,
-  Group,
-  List,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowRight,
   IconBrandFacebook,
@@ -31,7 +18,9 @@ import { useContentBlocks } from '../content/api.ts';
 import { TextBlock } from '../content/TextBlock.tsx';
 import { useLatestProducts } from '../events/api.ts';
 import { EventGrid } from '../events/EventGrid.tsx';
+import { Columns } from '../ui/Columns.tsx';
 import { type NamedLink, useAssociation } from '../ui/useAssociation.ts';
+import classes from './HomePage.module.css';
 
 /**
  * Home (doc 1 §2): the hero with 'Race with Us!', the intro text, Upcoming Events with 'View All
@@ -118,11 +107,11 @@ export function HomePage() {
             </Button>
           </Group>
           {latest.isPending ? (
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+            <Columns cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
               {[0, 1, 2].map((i) => (
                 <Skeleton key={i} h={380} radius="md" />
               ))}
-            </SimpleGrid>
+            </Columns>
           ) : latest.isError ? (
             <Text c="gray.7">Upcoming events could not be loaded just now. Please try again later.</Text>
           ) : latest.data.length === 0 ? (
@@ -134,7 +123,7 @@ export function HomePage() {
       </Box>
 
       <Container size="lg" py={48}>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <Columns cols={{ base: 1, md: 2 }} spacing="xl">
           <Paper component="section" aria-labelledby="touch-title" withBorder p="xl" radius="md">
             <Group gap="sm" mb="sm">
               <IconMessageCircle size={28} color="var(--mantine-color-blue-8)" aria-hidden />
@@ -183,15 +172,16 @@ export function HomePage() {
               </Title>
             </Group>
             {association.sponsors.length > 0 && (
-              <List mb="md" spacing={6} listStyleType="none" aria-label="Sponsors">
+              // a plain list: Mantine's List was a script chunk of its own for this one list
+              <ul className={classes.sponsors} aria-label="Sponsors">
                 {association.sponsors.map((sponsor) => (
-                  <List.Item key={sponsor.url}>
+                  <li key={sponsor.url}>
                     <Anchor href={sponsor.url} target="_blank" rel="noopener noreferrer" fw={600}>
                       {sponsor.name}
                     </Anchor>
-                  </List.Item>
+                  </li>
                 ))}
-              </List>
+              </ul>
             )}
             <Text c="gray.8" mb="md">
               Our races are run by volunteers and kept affordable with the help of local businesses. Would your business
@@ -203,7 +193,7 @@ export function HomePage() {
               </Button>
             </Group>
           </Paper>
-        </SimpleGrid>
+        </Columns>
       </Container>
     </>
   );
