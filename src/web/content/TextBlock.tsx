@@ -12,22 +12,17 @@ export function TextBlock({ text, size = 'md', c }: { text: string; size?: 'sm' 
     out.push(
       <div key={part.key}>
         {part.heading && (
-          <Text fw={700} size={size} mb={4} c={c}>
+          <Text fw={700} size={size} mb={4}>
             {part.heading}
           </Text>
         )}
         {part.lines.length > 0 && (
-          <Text size={size} c={c} lh={1.65}>
+          <Text size={size} lh={1.65}>
             {part.lines.join(' ')}
           </Text>
         )}
         {part.items.length > 0 && (
-          <ul
-            className={classes.list}
-            data-size={size}
-            data-after-lines={part.lines.length > 0 || undefined}
-            style={c ? { color: `var(--mantine-color-${c.replace('.', '-')})` } : undefined}
-          >
+          <ul className={classes.list} data-size={size} data-after-lines={part.lines.length > 0 || undefined}>
             {part.items.map((item) => (
               <li key={item.key}>{item.text}</li>
             ))}
@@ -36,5 +31,10 @@ export function TextBlock({ text, size = 'md', c }: { text: string; size?: 'sm' 
       </div>,
     );
   }
-  return <Stack gap="md">{out}</Stack>;
+  // the colour is set once and inherited by the headings, paragraphs and lists
+  return (
+    <Stack gap="md" c={c}>
+      {out}
+    </Stack>
+  );
 }
