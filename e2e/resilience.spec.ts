@@ -1,4 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEMO, expect, logInWithModal, setMaintenance, test } from './fixtures.ts';
+
+/** The built file of a page module (chunks are named by their hash alone: vite.config.ts), from
+ * the build's manifest. */
+function builtFile(module: string): string {
+  const dist = process.env.WEB_DIST ?? 'dist/web';
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const file = manifest[module]?.file;
+  if (!file) throw new Error(`${module} is not in the build's manifest`);
+  return file;
+}
 
 /** What a visitor meets when things change under an open page: maintenance starts, or the site is
  * updated and an old page module is gone. */
@@ -28,7 +43,7 @@ test('a page module that fails to load shows a plain error page, not the develop
   await page.goto('/');
   // as after one automatic reload for a new version: the page does not reload again
   await page.evaluate(() => sessionStorage.setItem('piste:reloaded-for-new-version', '1'));
-  await page.route('**/assets/AboutPage-*.js', (route) => route.abort());
+  await page.route(`**/${builtFile('content/AboutPage.tsx')}`, (route) => route.abort());
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'About' }).click();
   await nav.getByRole('link', { name: 'About Us' }).click();
