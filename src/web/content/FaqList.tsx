@@ -1,12 +1,7 @@
 import { IconChevronDown } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import type { Faq } from './api.ts';
 import classes from './FaqList.module.css';
-
-export interface Faq {
-  id: number;
-  question: string;
-  answer: string;
-}
 
 /**
  * The contact page's questions and answers, as the WAI-ARIA accordion pattern: each question is a
