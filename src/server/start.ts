@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import { buildApp } from './app.ts';
+import { type Config, loadConfig } from './config.ts';
+import { migrateDatabase, openDatabase, withStartupLock } from './db/client.ts';
+import { DEMO_SIGN_INS, type DemoSignIn, seedDemo } from './db/seed.ts';
+
+const LISTEN_BACKLOG = 4096;
+
+/** Starts the server: configuration, database (migrated on start), demo seed on an empty
+ * database when asked for — both under the start-up lock on PostgreSQL — then listen;
+ * SIGINT/SIGTERM close it gracefully. */
+export async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
+    dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pglite'),
+  });
+  const app = await buildApp({ config, database });
+  for (const notice of config.notices) app.log[notice.level](notice.message);
+  if (config.payments.notice) app.log[config.payments.notice.level](config.payments.notice.message);
+  // One instance at a time migrates and seeds; another started at once waits, then finds it done.
+  const seeded = await withStartupLock(
+    config.databaseUrl,
+    async () => {
+      await migrateDatabase(database);
+      const result = config.seedDemo ? await seedDemo(app.ctx) : null;
+      if (result) app.log.info(result.summary);
+      return result;
+    },
+    () => app.log.info('another instance is migrating the database: waiting for it'),
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  // Connections waiting to be accepted: Node's default (511) drops the rest of a thousand that
+  // arrive at once (the night entries open), and each dropped one retries a second or more later.
+  // The kernel caps it at net.core.somaxconn.
+  await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  console.log(`\n${config.association.code} is running on http://${shown}:${port}\n`);
+  printSignIns(config, seeded?.signIns);
+}
+
+/** The demo sign-ins: the README's outside production (every start, they never change); in
+ * production only the random passwords of a seed that just ran, shown this once. */
+function printSignIns(config: Config, seeded: DemoSignIn[] | undefined): void {
+  if (!config.seedDemo) return;
+  const signIns = config.isProduction ? seeded : DEMO_SIGN_INS;
+  if (!signIns) return;
+  console.log(config.isProduction ? 'Demo sign-ins (random passwords, shown only this once):' : 'Demo sign-ins:');
+  for (const s of signIns) console.log(`  ${s.role.padEnd(24)} ${s.username} / ${s.password}`);
+  console.log('');
+}
