@@ -21,8 +21,7 @@ import { createHook } from 'node:async_hooks';
  */
 let pinned: object | undefined;
 
-export function pinTickObjectMaps(): void {
-  if (pinned) return;
+function pinTickObjectMaps(): void {
   const hook = createHook({
     init(_asyncId, type, _triggerAsyncId, resource) {
       if (type === 'TickObject' && !pinned) pinned = resource;
@@ -34,11 +33,6 @@ export function pinTickObjectMaps(): void {
   } finally {
     hook.disable();
   }
-}
-
-/** The entry held (tests look). */
-export function pinnedTickObject(): object | undefined {
-  return pinned;
 }
 
 pinTickObjectMaps();
