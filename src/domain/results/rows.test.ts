@@ -43,6 +43,25 @@ describe('a row the administrator edits', () => {
     expect(rowProblems(row({ time, manual_time: true }), 'ERSA')).toEqual({});
   });
 
+  it.each([
+    ['run_1', '-3.00', 1],
+    ['run_2', '3O.12', 2],
+    ['run_3', 'abc', 3],
+    ['run_1', '0.004', 1],
+    ['run_2', 'DQ', 2],
+  ] as const)("refuses %s %j with 'Run N must be a time, DNS, DNF, DSQ or empty'", (field, text, n) => {
+    expect(rowProblems(row({ [field]: text }), 'ERSA')).toEqual({
+      [field]: `Run ${n} must be a time, DNS, DNF, DSQ or empty`,
+    });
+  });
+
+  it.each([[''], [' '], ['DNF'], ['dsq'], ['Did not start'], ['Did not finish'], ['1:02.34'], ['0.005']])(
+    'accepts the run %j',
+    (text) => {
+      expect(rowProblems(row({ run_1: text, run_2: text, run_3: text }), 'ERSA')).toEqual({});
+    },
+  );
+
   it('accepts a computed DNCR', () => {
     expect(rowProblems(row({ time: 'DNCR' }), 'ERSA')).toEqual({});
   });

@@ -1,7 +1,7 @@
 import { textProblem } from '../text.ts';
 import { readCategory, readGender } from './categories.ts';
 import { RESULTS_MSG } from './messages.ts';
-import { computeTime, formatRaceTime, readTypedTime } from './times.ts';
+import { computeTime, formatRaceTime, isRunText, readTypedTime } from './times.ts';
 
 /**
  * A result row as the raw table shows it and the upload sends it (doc 3 §3 "Uploaded result
@@ -28,8 +28,9 @@ export type RowProblems = Partial<Record<ResultField, string>>;
 
 export const RESULT_LIMITS = { racerId: 20, name: 100, club: 100, run: 20, rows: 2000 } as const;
 
-/** What is wrong with a row, by field (empty when nothing): the fields the text requires, the time
- * a person typed, and the shared text rule (length, control characters) on every field. */
+/** What is wrong with a row, by field (empty when nothing): the fields the text requires, runs that
+ * are neither empty, DNS/DNF/DSQ nor a time, the time a person typed, and the shared text rule
+ * (length, control characters) on every field. */
 export function rowProblems(row: ResultRow, code: string): RowProblems {
   const p: RowProblems = {};
   const text = (field: ResultField, label: string, max: number, required?: string) => {
@@ -45,12 +46,19 @@ export function rowProblems(row: ResultRow, code: string): RowProblems {
   text('club', 'Club', RESULT_LIMITS.club, RESULTS_MSG.clubRequired);
   if (!readGender(row.gender)) p.gender = RESULTS_MSG.genderInvalid;
   if (!readCategory(row.cat)) p.cat = RESULTS_MSG.categoryInvalid;
-  text('run_1', 'Run 1', RESULT_LIMITS.run);
-  text('run_2', 'Run 2', RESULT_LIMITS.run);
-  text('run_3', 'Run 3', RESULT_LIMITS.run);
+  (['run_1', 'run_2', 'run_3'] as const).forEach((field, i) => {
+    text(field, `Run ${i + 1}`, RESULT_LIMITS.run);
+    if (!p[field] && !isRunText(row[field])) p[field] = RESULTS_MSG.runInvalid(i + 1);
+  });
   // a time the runs give is recomputed wherever it is kept; only a typed one is checked
   if (row.manual_time && !readTypedTime(row.time)) p.time = RESULTS_MSG.invalidTime;
   return p;
+}
+
+/** Where a row's problem is reported: its file line ('Line 7') when it came from a file, else its
+ * place among the rows sent ('Row 3'). */
+export function rowPlace(row: Pick<ResultRow, 'line'>, index: number): string {
+  return row.line ? `Line ${row.line}` : `Row ${index + 1}`;
 }
 
 /** The time the rules give for the row's runs ('' when its category is unknown). */

@@ -22,24 +22,38 @@ describe('run texts', () => {
 
 describe('seconds', () => {
   it.each([
-    ['34.56', 34_560],
-    ['34', 34_000],
-    ['34,5', 34_500],
-    ['1:02.34', 62_340],
-    ['0:59.99', 59_990],
-    ['34.5678', 34_568],
-    ['34.5674', 34_567],
-    ['0.01', 10],
-    ['9999', 9_999_000],
-  ])('%s → %d thousandths', (text, ms) => {
+    ['34.56', 34_560_000_000],
+    ['34', 34_000_000_000],
+    ['34,5', 34_500_000_000],
+    ['1:02.34', 62_340_000_000],
+    ['0:59.99', 59_990_000_000],
+    ['34.5678', 34_567_800_000],
+    ['34.123456789', 34_123_456_789],
+    ['0.01', 10_000_000],
+    ['0.005', 5_000_000],
+    ['9999', 9_999_000_000_000],
+  ])('%s → %d nanoseconds', (text, ms) => {
     expect(parseSeconds(text)).toBe(ms);
   });
-  it.each([['0'], ['0.00'], ['-1'], ['abc'], [''], ['.'], ['1:60.00'], ['1:2.3'], ['10000'], ['1e3'], ['34.5.6']])(
-    '%j is not a time',
-    (text) => {
-      expect(parseSeconds(text)).toBeNull();
-    },
-  );
+  it.each([
+    ['0'],
+    ['0.00'],
+    ['0.004'],
+    ['0.0049'],
+    ['0.0049999999'],
+    ['1.0000000001'],
+    ['-1'],
+    ['abc'],
+    [''],
+    ['.'],
+    ['1:60.00'],
+    ['1:2.3'],
+    ['10000'],
+    ['1e3'],
+    ['34.5.6'],
+  ])('%j is not a time', (text) => {
+    expect(parseSeconds(text)).toBeNull();
+  });
 });
 
 describe('two runs: the better run', () => {
@@ -56,9 +70,16 @@ describe('two runs: the better run', () => {
     expect(time('U14', ['DNS', 'DNF'], false)).toBe('DNCR');
     expect(time('U10', ['DSQ', ''], false)).toBe('DNCR');
   });
+  it('is DNCR when the runs would round to 0.00 (no race has that time)', () => {
+    expect(time('U14', ['0.001', '0.004'], false)).toBe('DNCR');
+    expect(time('U14', ['0.004', '0.005'], false)).toBe('0.01');
+  });
   it('rounds to the hundredth, half up', () => {
     expect(time('U14', ['34.555', '40'], false)).toBe('34.56');
     expect(time('U14', ['34.554', '40'], false)).toBe('34.55');
+    // once, from the time as written: never 34.5549 → 34.555 → 34.56
+    expect(time('U14', ['34.5549', '40'], false)).toBe('34.55');
+    expect(time('U14', ['34.5550', '40'], false)).toBe('34.56');
   });
   it('ignores a third run in the two-run format', () => {
     expect(time('U14', ['35.00', '36.00', '20.00'], false)).toBe('35.00');
@@ -118,7 +139,7 @@ describe('a typed time', () => {
     const t = readTypedTime(text);
     expect(t && formatRaceTime(t)).toBe(shown);
   });
-  it.each([['DNCR'], ['abc'], [''], ['-3'], ['0']])('%j is refused', (text) => {
+  it.each([['DNCR'], ['abc'], [''], ['-3'], ['0'], ['0.004']])('%j is refused', (text) => {
     expect(readTypedTime(text)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { type ResultCategory, YOUNG_CATEGORIES } from './categories.ts';
 
 /**
- * The time rules (doc 3 §5 "Time rules"). Times are kept as whole thousandths of a second while
+ * The time rules (doc 3 §5 "Time rules"). Times are kept as whole nanoseconds while
  * they are summed, so no binary fraction creeps in, and the result is rounded to hundredths, half
  * up, as the text says ("rounded to 2 decimals").
  */
@@ -13,6 +13,11 @@ export type RaceTime = { hundredths: number } | { mark: RunMark | 'DNCR' };
 
 /** The largest time accepted, in seconds: a typo beyond it is refused, not ranked. */
 const MAX_SECONDS = 9999;
+/** Times are read and summed in whole nanoseconds. */
+const UNITS_PER_SECOND = 1_000_000_000;
+/** The smallest time: at least 0.01 s once rounded to hundredths (half up), so 0.005 s; 0.004
+ * would be kept as 0.00, a time no race has. */
+const MIN_UNITS = UNITS_PER_SECOND / 200;
 
 /** A run as the timing software writes it, normalised: texts containing 'did not start', 'did
  * not finish' or 'disqualified' become DNS, DNF or DSQ; DNS/DNF/DSQ in any case are upper-cased;
@@ -29,46 +34,46 @@ export function normaliseRun(text: string): string {
 
 /**
  * Seconds written as a number ('34.56', '34,56', '34') or as minutes and seconds ('1:02.34'), in
- * thousandths (a fourth decimal and beyond is rounded), or null when the text is not a time. A
- * time must be above 0 and at most MAX_SECONDS.
+ * nanoseconds (exact for the up to 9 decimals accepted, so a time or a sum of runs is rounded to
+ * hundredths once: 34.5549 is 34.55, never 34.555 and then 34.56), or null when the text is not a
+ * time. A time must be at least 0.01 s once rounded to hundredths, and at most MAX_SECONDS.
  */
 export function parseSeconds(text: string): number | null {
   const t = text.trim().replace(',', '.');
-  const m = /^(?:(\d{1,3}):([0-5]\d))?(\d*)(?:\.(\d+))?$/.exec(t);
+  const m = /^(?:(\d{1,3}):([0-5]\d))?(\d*)(?:\.(\d{1,9}))?$/.exec(t);
   if (!m || t === '' || t === '.') return null;
   const [, minutes, secondsOfMinute, whole, fraction = ''] = m;
   if (minutes !== undefined && whole !== '') return null;
   if (minutes === undefined && whole === '') return null;
   const seconds = minutes !== undefined ? Number(minutes) * 60 + Number(secondsOfMinute) : Number(whole);
-  const thousandths = seconds * 1000 + roundFraction(fraction);
-  if (!Number.isSafeInteger(thousandths) || thousandths <= 0 || thousandths > MAX_SECONDS * 1000) return null;
-  return thousandths;
+  const units = seconds * UNITS_PER_SECOND + Number(fraction.padEnd(9, '0'));
+  if (!Number.isSafeInteger(units) || units < MIN_UNITS || units > MAX_SECONDS * UNITS_PER_SECOND) return null;
+  return units;
 }
 
-/** The decimals '567' as thousandths (567), '5' as 500, '5678' as 568 (half up). */
-function roundFraction(fraction: string): number {
-  if (fraction === '') return 0;
-  const padded = `${fraction}000`;
-  const head = Number(padded.slice(0, 3));
-  return padded.length > 6 && Number(padded[3]) >= 5 ? head + 1 : head;
+/** Nanoseconds rounded to hundredths, half up. */
+function toHundredths(units: number): number {
+  return Math.floor((units + UNITS_PER_SECOND / 200) / (UNITS_PER_SECOND / 100));
 }
 
-/** Thousandths rounded to hundredths, half up. */
-function toHundredths(thousandths: number): number {
-  return Math.floor((thousandths + 5) / 10);
-}
-
-/** What one run holds once normalised: a time in thousandths, a mark, or nothing valid. */
-type Run = { ms: number } | { mark: RunMark } | { invalid: true };
+/** What one run holds once normalised: a time in nanoseconds, a mark, or nothing valid. */
+type Run = { units: number } | { mark: RunMark } | { invalid: true };
 
 function readRun(text: string | undefined): Run {
   const t = normaliseRun(text ?? '');
   if ((RUN_MARKS as readonly string[]).includes(t)) return { mark: t as RunMark };
-  const ms = parseSeconds(t);
-  return ms === null ? { invalid: true } : { ms };
+  const units = parseSeconds(t);
+  return units === null ? { invalid: true } : { units };
 }
 
-const timeOf = (r: Run): number | null => ('ms' in r ? r.ms : null);
+/** Whether a run's text is one the rules can read: empty, DNS/DNF/DSQ (or the timing software's
+ * words for them), or a time. Anything else ('-3.00', '3O.12') would count as no valid run
+ * without a word, so it is refused where it is entered or uploaded. */
+export function isRunText(text: string): boolean {
+  return normaliseRun(text) === '' || !('invalid' in readRun(text));
+}
+
+const timeOf = (r: Run): number | null => ('units' in r ? r.units : null);
 const isDns = (r: Run): boolean => 'mark' in r && r.mark === 'DNS';
 
 /**
@@ -119,8 +124,8 @@ export function formatHundredths(hundredths: number): string {
 export function readTypedTime(text: string): RaceTime | null {
   const t = text.trim().toUpperCase();
   if ((RUN_MARKS as readonly string[]).includes(t)) return { mark: t as RunMark };
-  const ms = parseSeconds(t);
-  return ms === null ? null : { hundredths: toHundredths(ms) };
+  const units = parseSeconds(t);
+  return units === null ? null : { hundredths: toHundredths(units) };
 }
 
 /** A stored or sent time text ('34.56', 'DNF', 'DNCR') read back. */

@@ -173,6 +173,27 @@ describe('uploading a club race', () => {
     expect(await t.app.ctx.db.select().from(clubRaces)).toEqual([]);
   });
 
+  it('refuses a run that is no time nor DNS/DNF/DSQ, and a time that would be kept as 0.00; nothing kept', async () => {
+    const id = await createEvent();
+    const upload = uploadOf(FILES.twoRun, 'HEM', YEAR, (rows) =>
+      rows.map((r) =>
+        r.racer_id === '102'
+          ? { ...r, run_1: '-3.00', run_2: '3O.12' }
+          : r.racer_id === '103'
+            ? { ...r, time: '0.004', manual_time: true }
+            : r,
+      ),
+    );
+    const res = await api('POST', `/race-events/${id}/upload-results/`, root, upload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({
+      'results.1.run_1': ['Line 4: Run 1 must be a time, DNS, DNF, DSQ or empty'],
+      'results.1.run_2': ['Line 4: Run 2 must be a time, DNS, DNF, DSQ or empty'],
+      'results.2.time': ['Line 5: Enter a valid time or DNF/DNS/DSQ'],
+    });
+    expect(await t.app.ctx.db.select().from(clubRaces)).toEqual([]);
+  });
+
   it('refuses rows without the required fields, and a racer number twice', async () => {
     const id = await createEvent();
     const res = await api('POST', `/race-events/${id}/upload-results/`, root, {
@@ -259,6 +280,12 @@ describe('uploading a club race', () => {
     const again = await api('DELETE', `/race-events/${id}/club-data/HEM/`, root);
     expect([again.statusCode, again.json().error]).toEqual([404, RESULTS_MSG.noClubData('HEM', YEAR)]);
     expect((await api('DELETE', `/race-events/${id}/club-data/XYZ/`, root)).statusCode).toBe(404);
+    // a club that is no text names the path's club, not the query's slope_id
+    const control = await api('DELETE', `/race-events/${id}/club-data/%00/`, root);
+    expect([control.statusCode, control.json().errors.clubId]).toEqual([
+      400,
+      ['The club must be a points club: HEM, BRE, ESX, WGC, VIK, NOR or SMK.'],
+    ]);
     expect((await api('GET', `/race-events/${id}/category-results/?slope_id=HEM`, admin)).json()).toEqual({});
   });
 

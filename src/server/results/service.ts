@@ -9,6 +9,7 @@ import {
   pointsSettingsProblems,
   RESULTS_MSG,
   type ResultRow,
+  rowPlace,
   rowProblems,
   settleRow,
 } from '../../domain/results/index.ts';
@@ -137,9 +138,6 @@ export interface UploadInput {
   results: ResultRow[];
 }
 
-/** Where a row's problem is reported: its file line when the browser sent it, else its place. */
-const where = (row: ResultRow, index: number) => (row.line ? `Line ${row.line}` : `Row ${index + 1}`);
-
 /**
  * A club's results for the race event (doc 3 §5, §7): every row re-checked; times recomputed from
  * the runs except those the administrator typed (kept, with who, when and the time they
@@ -159,7 +157,7 @@ export async function uploadResults(
   const problems: FieldErrors = {};
   input.results.forEach((row, i) => {
     for (const [field, message] of Object.entries(rowProblems(row, ctx.config.association.code))) {
-      problems[`results.${i}.${field}`] = [`${where(row, i)}: ${message}`];
+      problems[`results.${i}.${field}`] = [`${rowPlace(row, i)}: ${message}`];
     }
   });
   for (const d of duplicateRacers(input.results)) {

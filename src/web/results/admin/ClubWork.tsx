@@ -3,13 +3,13 @@ import { IconAlertCircle, IconCalculator, IconInbox, IconTrash, IconUpload } fro
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ParsedResults, RESULTS_MSG, uploadRows } from '../../../domain/results/index.ts';
-import { ApiError } from '../../api/client.ts';
 import { openConfirm } from '../../ui/confirm.ts';
 import { toast } from '../../ui/toast.ts';
 import { type ClubResult, deleteClubData, type RaceEvent, RESULTS_KEYS, uploadResults } from '../api.ts';
 import { ClubRaceResults } from '../ResultViews.tsx';
 import type { ResultTab } from '../view.ts';
 import { type DraftRow, RawTable } from './RawTable.tsx';
+import { refusalLines } from './refusal.ts';
 import { SkippedLines, UploadModal } from './UploadModal.tsx';
 
 /** A file read in the browser and not yet calculated. */
@@ -27,13 +27,6 @@ export function draftOf(parsed: ParsedResults, fileName: string): Draft {
     rows: parsed.rows.map(({ problems: _problems, ...row }, key) => ({ ...row, key })),
     skipped: parsed.skipped,
   };
-}
-
-/** The server's refusal, line by line ('Line 7: …'), under the spec's message. */
-function refusalLines(error: unknown): string[] {
-  if (!(error instanceof ApiError)) return [];
-  const lines = Object.values(error.fields).flat();
-  return lines.length ? lines.slice(0, 20) : error.message ? [error.message] : [];
 }
 
 /**
@@ -84,7 +77,7 @@ export function ClubWork({
       onDraft(null);
       await refresh();
     } catch (error) {
-      setRefusal({ title: RESULTS_MSG.calculateFailed, lines: refusalLines(error) });
+      setRefusal({ title: RESULTS_MSG.calculateFailed, lines: refusalLines(error, results) });
     } finally {
       setCalculating(false);
     }
