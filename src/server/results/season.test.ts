@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_POINTS_TABLE, howPointsWork, RESULTS_MSG } from '../../domain/results/index.ts';
+import { DEFAULT_POINTS_TABLE, howPointsWork, MAX_POINTS_PLACES, RESULTS_MSG } from '../../domain/results/index.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { bearer, useTestApp } from '../test/helper.ts';
 import { caller, FILES, resultRow, uploadOf } from './test-support.ts';
@@ -128,6 +128,20 @@ describe('season totals', () => {
     expect(res.json().errors.points_table).toEqual([RESULTS_MSG.pointsTableInvalid]);
     const got = (await api('GET', `/season-settings/${YEAR}/`, admin)).json();
     expect(got).toMatchObject({ points_table: [...DEFAULT_POINTS_TABLE], counting_races: 4 });
+  });
+
+  it.each([
+    [{ points_table: [10], counting_races: 0 }, 'counting_races', RESULTS_MSG.countingRacesInvalid(7)],
+    [{ points_table: [10], counting_races: 8 }, 'counting_races', RESULTS_MSG.countingRacesInvalid(7)],
+    [{ points_table: [10], counting_races: 2.5 }, 'counting_races', RESULTS_MSG.countingRacesInvalid(7)],
+    [{ points_table: [10], counting_races: '4' }, 'counting_races', RESULTS_MSG.countingRacesInvalid(7)],
+    [{ points_table: [], counting_races: 4 }, 'points_table', RESULTS_MSG.pointsTableLength(MAX_POINTS_PLACES)],
+    [{ points_table: ['10'], counting_races: 4 }, 'points_table.0', RESULTS_MSG.pointsTableInvalid],
+    [{ points_table: 10, counting_races: 4 }, 'points_table', RESULTS_MSG.pointsTableInvalid],
+  ])('refuses %j in its own words', async (body, field, message) => {
+    const res = await api('PUT', `/season-settings/${YEAR}/`, root, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[field]).toEqual([message]);
   });
 });
 

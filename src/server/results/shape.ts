@@ -87,14 +87,17 @@ export const Year = textField({ label: 'Year', max: 4, format: YEAR_MESSAGE }).p
 export const YearParams = z.object({ year: Year });
 export const YearQuery = z.object({ year: Year.optional() });
 
-const CLUB_MESSAGE = 'slope_id must be a points club: HEM, BRE, ESX, WGC, VIK, NOR or SMK.';
-const Club = textField({ label: 'Club', max: 10, required: CLUB_MESSAGE, format: CLUB_MESSAGE }).pipe(
-  z.string().transform((s) => s.toUpperCase()),
-);
-export const ClubQuery = z.object({ slope_id: Club });
+/** A points club's code, in the query (`slope_id`) or the path (the club of `club-data`). */
+const club = (field: string) => {
+  const message = `${field} must be a points club: HEM, BRE, ESX, WGC, VIK, NOR or SMK.`;
+  return textField({ label: 'Club', max: 10, required: message, format: message }).pipe(
+    z.string().transform((s) => s.toUpperCase()),
+  );
+};
+export const ClubQuery = z.object({ slope_id: club('slope_id') });
 export const ClubDataParams = z.object({
   id: Id,
-  clubId: Club,
+  clubId: club('The club'),
 });
 
 export const SeasonQuery = z.object({
@@ -141,7 +144,16 @@ export const CreateRaceEventBody = z.object({
   status: z.enum(['draft', 'published']).optional(),
 });
 
+/** The settings' ranges are the domain's rule (pointsSettingsProblems, in the service), in its words;
+ * the shape only says what each field is, in the same words. */
 export const SettingsBody = z.object({
-  points_table: z.array(z.number()).min(1).max(MAX_POINTS_PLACES),
-  counting_races: z.number().int().min(1).max(MAX_COUNTING_RACES),
+  points_table: z
+    .array(z.number({ message: RESULTS_MSG.pointsTableInvalid }), { message: RESULTS_MSG.pointsTableInvalid })
+    .min(1, RESULTS_MSG.pointsTableLength(MAX_POINTS_PLACES))
+    .max(MAX_POINTS_PLACES, RESULTS_MSG.pointsTableLength(MAX_POINTS_PLACES)),
+  counting_races: z
+    .number({ message: RESULTS_MSG.countingRacesInvalid(MAX_COUNTING_RACES) })
+    .int(RESULTS_MSG.countingRacesInvalid(MAX_COUNTING_RACES))
+    .min(1, RESULTS_MSG.countingRacesInvalid(MAX_COUNTING_RACES))
+    .max(MAX_COUNTING_RACES, RESULTS_MSG.countingRacesInvalid(MAX_COUNTING_RACES)),
 });
