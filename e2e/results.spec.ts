@@ -99,6 +99,11 @@ test('a visitor picks the year and the club on /results and sees the tabs and th
   // Cara Lee and Beth Jones tie on 31.00: they share 2nd and the average of 80 and 60
   await expect(women.getByRole('row').filter({ hasText: 'Cara Lee' })).toContainText('70.00');
   await expect(women.getByRole('row').filter({ hasText: 'Beth Jones' })).toContainText('70.00');
+  // a race's seven columns fit the phone's screen, points and Best 4 included
+  const fit = await women.evaluate((table) => [table.scrollWidth, (table.parentElement as HTMLElement).clientWidth]);
+  expect(fit[0]).toBeLessThanOrEqual(fit[1] as number);
+  const best = await women.getByRole('columnheader', { name: 'Best 4' }).boundingBox();
+  expect((best?.x ?? 0) + (best?.width ?? 0)).toBeLessThanOrEqual(390);
 
   await page.getByRole('tab', { name: 'Overall Standings' }).click();
   await expect(page).toHaveURL(/tab=overall/);
@@ -135,4 +140,11 @@ test('a visitor picks the year and the club on /results and sees the tabs and th
   await expect(page.getByRole('button', { name: /^Hemel Ski Race Club \(HEM\): No results/ })).toBeDisabled();
   await page.getByRole('button', { name: 'Vikings Ski Race Team (VIK)' }).click();
   await expect(page.getByTestId('result-row').first()).toBeVisible();
+
+  // an address naming a year without results says so, and shows the year it falls back to
+  await page.goto('/results?year=2019&club=NOR');
+  await expect(page.getByRole('heading', { level: 1, name: `${NORFOLK} ${YEAR} Results` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'There are no results for 2019' })).toHaveText(
+    `There are no results for 2019; showing ${YEAR}.`,
+  );
 });

@@ -102,6 +102,11 @@ export function ResultsPage() {
                   ))}
                 </select>
               </div>
+              {!events.isPending && !events.isError && address.year !== null && address.year !== year && (
+                <Text role="status" size="sm" c="gray.8">
+                  There are no results for {address.year}; showing {year}.
+                </Text>
+              )}
               {events.isError && (
                 <LoadError message={RESULTS_MSG.loadAvailableFailed} onRetry={() => void events.refetch()} />
               )}
