@@ -47,9 +47,15 @@ test('a super administrator uploads a results file, corrects a row and calculate
   await expect(rows.filter({ hasText: 'Beth Jones' })).toContainText('31.00');
   await page.screenshot({ path: 'test-results/points-raw-table.png', fullPage: true });
 
-  // a typed time must be a time or DNF/DNS/DSQ; a good one is kept and marked
+  // a run must be a time, DNS, DNF, DSQ or empty
   await page.getByRole('button', { name: 'Edit row 10 Finn Hall' }).click();
   const editor = page.getByRole('dialog', { name: 'Edit row' });
+  const run1 = await editor.getByLabel('Run 1').inputValue();
+  await editor.getByLabel('Run 1').fill('-3.00');
+  await editor.getByRole('button', { name: 'Save row' }).click();
+  await expect(editor.getByText('Run 1 must be a time, DNS, DNF, DSQ or empty')).toBeVisible();
+  await editor.getByLabel('Run 1').fill(run1);
+  // a typed time must be a time or DNF/DNS/DSQ; a good one is kept and marked
   await editor.getByLabel('Time').fill('quick');
   await editor.getByRole('button', { name: 'Save row' }).click();
   await expect(editor.getByText('Enter a valid time or DNF/DNS/DSQ')).toBeVisible();
@@ -57,6 +63,17 @@ test('a super administrator uploads a results file, corrects a row and calculate
   await editor.getByRole('button', { name: 'Save row' }).click();
   await expect(editor).toBeHidden();
   await expect(rows.filter({ hasText: 'Finn Hall' })).toContainText('39.50edited');
+
+  // a racer number on two rows is said before calculating
+  await page.getByRole('button', { name: 'Edit row 4 Beth Jones' }).click();
+  await editor.getByLabel('ERSA ID').fill('101');
+  await editor.getByRole('button', { name: 'Save row' }).click();
+  const twice = page.getByRole('alert').filter({ hasText: 'Correct these rows before calculating' });
+  await expect(twice).toContainText('ERSA ID 101 appears on more than one row (lines 3, 4)');
+  await page.getByRole('button', { name: 'Edit row 4 Beth Jones' }).click();
+  await editor.getByLabel('ERSA ID').fill('102');
+  await editor.getByRole('button', { name: 'Save row' }).click();
+  await expect(twice).toHaveCount(0);
 
   // deleting a row asks first
   await page.getByRole('button', { name: 'Delete row 6 Dana Cole' }).click();

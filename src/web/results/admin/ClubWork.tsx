@@ -2,7 +2,13 @@ import { Alert, Button, EmptyState, Group, List, Stack, Text, Title } from '@man
 import { IconAlertCircle, IconCalculator, IconInbox, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type ParsedResults, RESULTS_MSG, uploadRows } from '../../../domain/results/index.ts';
+import {
+  duplicateMessage,
+  duplicateRacers,
+  type ParsedResults,
+  RESULTS_MSG,
+  uploadRows,
+} from '../../../domain/results/index.ts';
 import { openConfirm } from '../../ui/confirm.ts';
 import { toast } from '../../ui/toast.ts';
 import { type ClubResult, deleteClubData, type RaceEvent, RESULTS_KEYS, uploadResults } from '../api.ts';
@@ -153,6 +159,7 @@ export function ClubWork({
               : ''}
             .
           </Text>
+          <DuplicateRacers rows={draft.rows} code={code} />
           <RawTable
             rows={draft.rows}
             threeRuns={draft.threeRuns}
@@ -193,5 +200,20 @@ export function ClubWork({
         />
       )}
     </Stack>
+  );
+}
+
+/** Racer numbers on more than one row, said before Calculate (the server refuses them then). */
+function DuplicateRacers({ rows, code }: { rows: readonly DraftRow[]; code: string }) {
+  const duplicates = duplicateRacers(rows);
+  if (duplicates.length === 0) return null;
+  return (
+    <Alert color="yellow" icon={<IconAlertCircle aria-hidden />} title="Correct these rows before calculating">
+      <List size="sm" spacing={2}>
+        {duplicates.map((d) => (
+          <List.Item key={d.racerId}>{duplicateMessage(code, d)}</List.Item>
+        ))}
+      </List>
+    </Alert>
   );
 }
