@@ -4,7 +4,7 @@ import { matchPointsClub } from './clubs.ts';
 import { dnqText, RESULTS_MSG } from './messages.ts';
 import { duplicateMessage, duplicateRacers, type ResultRow, rowProblems, settleRow, uploadRows } from './rows.ts';
 import { type SeasonRacer, seasonByCategory } from './season.ts';
-import { DEFAULT_POINTS_TABLE, howPointsWork, pointsSettingsProblems } from './settings.ts';
+import { DEFAULT_POINTS_TABLE, howPointsWork, pointsSettingsProblems, pointsYears } from './settings.ts';
 
 const row = (over: Partial<ResultRow> = {}): ResultRow => ({
   racer_id: '101',
@@ -187,6 +187,13 @@ describe('season ranking', () => {
   });
   it('words the DNQ badge as the page does', () => {
     expect(dnqText(2)).toBe('Does Not Qualify - Please complete 2 more race(s) to qualify');
+  });
+});
+
+describe('points years', () => {
+  it('are 2024 up to the current year, newest first', () => {
+    expect(pointsYears(2026)).toEqual([2026, 2025, 2024]);
+    expect(pointsYears(2024)).toEqual([2024]);
   });
 });
 

@@ -19,6 +19,16 @@ export const MAX_POINTS_PLACES = 200;
 export const MAX_COUNTING_RACES = 7;
 export const MAX_PLACE_POINTS = 10_000;
 
+/** The first season the points panel offers (decisions.md: 2024 up to the current year). */
+export const FIRST_POINTS_YEAR = 2024;
+
+/** The points years (decisions.md): 2024 up to the current year, newest first. */
+export function pointsYears(current: number): number[] {
+  const years: number[] = [];
+  for (let y = current; y >= FIRST_POINTS_YEAR; y--) years.push(y);
+  return years;
+}
+
 export function defaultPointsSettings(): PointsSettings {
   return { pointsTable: [...DEFAULT_POINTS_TABLE], countingRaces: DEFAULT_COUNTING_RACES };
 }

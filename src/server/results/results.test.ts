@@ -67,6 +67,16 @@ describe('race events', () => {
     expect(res.json()).toMatchObject({ name: 'Winter League', date: '2025-02-01', year: 2025 });
   });
 
+  it('makes events for the points years only: 2024 up to the current year (decisions.md)', async () => {
+    const current = t.app.ctx.now().getUTCFullYear();
+    for (const year of [2023, current + 1, 2031]) {
+      const res = await api('POST', '/race-events/create/', root, { year });
+      expect([res.statusCode, res.json().errors?.year]).toEqual([400, [RESULTS_MSG.yearInvalid(2024, current)]]);
+    }
+    expect((await api('POST', '/race-events/create/', root, { year: 2024 })).statusCode).toBe(201);
+    expect((await api('GET', '/race-events/', admin)).json().map((e: { year: number }) => e.year)).toEqual([2024]);
+  });
+
   it('two creates at once make one event', async () => {
     const [a, b] = await Promise.all([
       api('POST', '/race-events/create/', root, { year: YEAR }),

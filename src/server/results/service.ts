@@ -3,10 +3,12 @@ import {
   computedTime,
   duplicateMessage,
   duplicateRacers,
+  FIRST_POINTS_YEAR,
   isPointsClub,
   POINTS_CLUBS,
   type PointsSettings,
   pointsSettingsProblems,
+  pointsYears,
   RESULTS_MSG,
   type ResultRow,
   rowPlace,
@@ -19,9 +21,6 @@ import { AppError, type FieldErrors } from '../errors.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
 
 type RaceEventRow = typeof raceEvents.$inferSelect;
-
-/** The first season the points panel offers (doc 3 §9: 2024 to the current year). */
-export const FIRST_POINTS_YEAR = 2024;
 
 export interface ClubResult {
   club_id: string;
@@ -115,6 +114,11 @@ export async function createRaceEvent(
     status?: 'draft' | 'published' | undefined;
   },
 ): Promise<RaceEventView> {
+  // the seasons the points panel offers (decisions.md); a year's event is made when it is opened
+  const current = ctx.now().getUTCFullYear();
+  if (!pointsYears(current).includes(input.year)) {
+    throw AppError.validation({ year: [RESULTS_MSG.yearInvalid(FIRST_POINTS_YEAR, current)] });
+  }
   const [created] = await ctx.db
     .insert(raceEvents)
     .values({

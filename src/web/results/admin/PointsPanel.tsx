@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RESULTS_MSG } from '../../../domain/results/index.ts';
+import { pointsYears, RESULTS_MSG } from '../../../domain/results/index.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { useAssociation } from '../../ui/useAssociation.ts';
 import { createRaceEvent, type RaceEvent, RESULTS_KEYS, seasonSettingsQuery } from '../api.ts';
@@ -11,13 +11,6 @@ import { SeasonResults } from '../ResultViews.tsx';
 import { type ResultTab, SEASON } from '../view.ts';
 import { ClubWork, type Draft } from './ClubWork.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
-
-/** The points years (decisions.md): 2024 up to the current year, newest first. */
-export function pointsYears(current: number): number[] {
-  const years: number[] = [];
-  for (let y = Math.max(current, 2024); y >= 2024; y--) years.push(y);
-  return years;
-}
 
 /** The year's race event, created ('Club Race {year}', draft) the first time the year is opened;
  * a creation that meets another administrator's reads theirs. */
