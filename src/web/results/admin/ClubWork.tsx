@@ -80,6 +80,10 @@ export function ClubWork({
         results,
       });
       toast.admin('success', answer.message);
+      // the club's earlier tables are dropped, not shown stale while the new ones load
+      for (const view of ['categories', 'overall', 'clubs']) {
+        client.removeQueries({ queryKey: RESULTS_KEYS.race('admin', event.id, view, club.club_id) });
+      }
       onDraft(null);
       await refresh();
     } catch (error) {
