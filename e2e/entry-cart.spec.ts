@@ -59,6 +59,31 @@ test('a parent enters their approved child; the cart icon shows the line and the
   expect((await cart.json()).map((i: { participant: string }) => i.participant)).toEqual([child.username]);
 });
 
+test('on a phone, a long name wraps beside its status in the entry dialog', async ({ page, request }) => {
+  // the longest names the rules allow: 50 letters each
+  const first = `W${'o'.repeat(49)}`;
+  const last = 'Featherstonehaugh-Cholmondeley-Marjoribanks-Smyth';
+  const parent = await registerUser(request, { first_name: first, last_name: last });
+  await page.goto('/booking');
+  await logInWithModal(page, parent);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card(page, 'Hemel Open Slalom').getByRole('button', { name: 'Enter' }).click();
+  const modal = page.getByRole('dialog', { name: 'Who is entering Hemel Open Slalom?' });
+  const status = modal.getByText('Non Race Account', { exact: true });
+  await expect(status).toBeVisible();
+  const [box, frame] = await Promise.all([status.boundingBox(), modal.boundingBox()]);
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual((frame?.x ?? 0) + (frame?.width ?? 0));
+  const name = await modal.getByText(`${first} ${last}`).boundingBox();
+  expect((name?.x ?? 0) + (name?.width ?? 0)).toBeLessThanOrEqual(box?.x ?? 0);
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+
+  // and on the profile the whole first name shows, wrapped, inside the page
+  await page.goto('/profile');
+  const shown = page.getByTestId('profile-first-name');
+  await expect(shown).toHaveText(first);
+  expect(await shown.evaluate((dd) => dd.scrollWidth <= dd.clientWidth)).toBe(true);
+});
+
 test('checkout: a free entry is booked with Book Now; a paid line offers payment and can be removed', async ({
   page,
   request,

@@ -90,7 +90,12 @@ function ReadOnlyDetails({ user }: { user: ProfileUser }) {
           <Text component="dt" size="xs" c="gray.7" fw={600} tt="uppercase">
             {label}
           </Text>
-          <Text component="dd" m={0} data-testid={`profile-${label.toLowerCase().replaceAll(' ', '-')}`}>
+          <Text
+            component="dd"
+            m={0}
+            style={{ overflowWrap: 'anywhere' }}
+            data-testid={`profile-${label.toLowerCase().replaceAll(' ', '-')}`}
+          >
             {value || '—'}
           </Text>
         </Box>

@@ -9,6 +9,14 @@ import { bulkAddMessages, selectable } from './model.ts';
 import { useCartStore } from './store.ts';
 
 const AT_LEAST_ONE = 'Please select at least one available user to book for.';
+/** A name of 50 + 50 letters wraps beside its status on a phone, instead of pushing it away. */
+const LONG_NAMES = {
+  root: { minWidth: 0 },
+  body: { minWidth: 0 },
+  labelWrapper: { minWidth: 0 },
+  label: { overflowWrap: 'anywhere' },
+  description: { overflowWrap: 'anywhere' },
+} as const;
 
 const STATUS_COLOR: Record<BookingParticipant['status'], string> = {
   Available: 'teal.9',
@@ -99,8 +107,20 @@ export function ParticipantsModal() {
             <Stack gap="xs" mt="xs">
               {people.map((p) => (
                 <Group key={p.username} justify="space-between" wrap="nowrap" gap="xs">
-                  <Checkbox value={p.username} disabled={!selectable(p)} label={p.name} description={p.username} />
-                  <Badge color={STATUS_COLOR[p.status]} variant="filled" autoContrast tt="none">
+                  <Checkbox
+                    value={p.username}
+                    disabled={!selectable(p)}
+                    label={p.name}
+                    description={p.username}
+                    styles={LONG_NAMES}
+                  />
+                  <Badge
+                    color={STATUS_COLOR[p.status]}
+                    variant="filled"
+                    autoContrast
+                    tt="none"
+                    style={{ flexShrink: 0 }}
+                  >
                     {p.status}
                   </Badge>
                 </Group>
