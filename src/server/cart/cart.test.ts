@@ -183,6 +183,13 @@ describe('bulk add', () => {
       expect((await call('POST', '/api/v1/cart/bulk-add/', parent, payload)).statusCode).toBe(400);
     }
   });
+
+  it("refuses a blank participant as required, not as ' is not in your family.'", async () => {
+    for (const participant of ['', '   ']) {
+      const res = await call('POST', '/api/v1/cart/bulk-add/', parent, { items: [{ product: eventId, participant }] });
+      expect([res.statusCode, res.json().errors?.['items.0.participant']]).toEqual([400, ['participant is required.']]);
+    }
+  });
 });
 
 describe('the cart', () => {

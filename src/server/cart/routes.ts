@@ -20,7 +20,10 @@ const Line = z.strictObject({
     .int(PRODUCT_MESSAGE)
     .min(1, PRODUCT_MESSAGE)
     .max(2_147_483_647, PRODUCT_MESSAGE),
-  participant: textField({ label: 'Participant', max: 150, required: 'participant is required.' }),
+  participant: textField({ label: 'Participant', max: 150, required: 'participant is required.' }).refine(
+    (name) => name !== '',
+    'participant is required.',
+  ),
 });
 
 const BookingsBody = z.strictObject({
