@@ -101,6 +101,20 @@ test('every public page hydrates without an error in the console, at desk and ph
   }
 });
 
+test('a painted page is shown whole: its first paint waits for the end of its HTML', async ({ request }) => {
+  // on a slow connection a browser paints what has arrived; the footer would paint empty, then grow
+  for (const [path] of [...PUBLIC_PAGES, ['/no-such-page']] as const) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head, path).toContain('<link rel="expect" href="#root-end" blocking="render"');
+    const root = html.indexOf('<div id="root">');
+    const footer = html.indexOf('<footer');
+    const end = html.indexOf('<div id="root-end"');
+    expect(root, path).toBeGreaterThan(0);
+    expect(end, path).toBeGreaterThan(Math.max(root, footer));
+  }
+});
+
 test('painted pages do not move while they load and hydrate (layout shift ≤ 0.02)', async ({ page, context }) => {
   // a slow phone: the page's scripts and styles arrive well after its HTML
   const cdp = await context.newCDPSession(page);
