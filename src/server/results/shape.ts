@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  MAX_COUNTING_RACES,
-  OVERALL_GROUP_KEYS,
-  RESULT_LIMITS,
-  RESULTS_MSG,
-} from '../../domain/results/index.ts';
+import { MAX_COUNTING_RACES, OVERALL_GROUP_KEYS, RESULT_LIMITS, RESULTS_MSG } from '../../domain/results/index.ts';
 import { textField } from '../../domain/text.ts';
 import { Id } from '../plugins/params.ts';
 
