@@ -1,11 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
+  check,
   date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -215,7 +218,11 @@ export const events = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('events_date_idx').on(t.date)],
+  (t) => [
+    index('events_date_idx').on(t.date),
+    // the places' counters can never go negative nor past the event's places (issue 24)
+    check('events_places_check', sql`${t.booked} >= 0 AND ${t.held} >= 0 AND ${t.booked} + ${t.held} <= ${t.quantity}`),
+  ],
 );
 
 /** A document attached to an event (pdf, doc, docx, txt). */
@@ -346,10 +353,18 @@ export const payments = pgTable(
     refundDuePence: integer('refund_due_pence').notNull().default(0),
     refundedPence: integer('refunded_pence').notNull().default(0),
     refundReference: text('refund_reference'),
+    /** What the provider reported it took, when that was not what the server asked for. */
+    paidAmountPence: integer('paid_amount_pence'),
+    paidCurrency: text('paid_currency'),
+    /** Why the association must look at this payment (e.g. its amount or currency differed from
+     * what the server asked for: it was refunded in full); null when nothing is wrong. */
+    attention: text('attention'),
+    attentionAt: timestamp('attention_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payments_provider_reference_idx').on(t.provider, t.reference),
+    index('payments_attention_idx').on(t.attentionAt).where(sql`${t.attention} IS NOT NULL`),
     index('payments_user_idx').on(t.userId),
     index('payments_started_idx').on(t.heldUntil).where(sql`${t.status} = 'started'`),
   ],
@@ -375,10 +390,151 @@ export const paymentLines = pgTable(
       .notNull()
       .default('held'),
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** When this line's hold ends: 15 minutes after the first payment start that covered its
+     * (event, participant) pair; a later start for the same pair within that time carries it over
+     * (decisions.md: no restart, provider switch or remove-and-add moves it). */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
+    /** The refund that gave this line's amount back, if any. */
+    refundId: integer('refund_id').references((): AnyPgColumn => refunds.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('payment_lines_payment_event_participant_idx').on(t.paymentId, t.eventId, t.participantId),
     uniqueIndex('payment_lines_one_hold_idx').on(t.eventId, t.participantId).where(sql`${t.state} = 'held'`),
     index('payment_lines_event_idx').on(t.eventId),
   ],
+);
+
+/**
+ * A refund of (part of) a payment (issue 24): the automatic ones (a place lost, a line removed
+ * after it was paid, a cancelled event, an amount that differed) and, later, those a parent or an
+ * administrator asks for. One row per refund asked of the provider, with the idempotency key it
+ * was asked with, so a retry never refunds twice; the lines it covers point at it.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    amountPence: integer('amount_pence').notNull(),
+    cause: text('cause', {
+      enum: ['place_lost', 'line_removed', 'event_cancelled', 'amount_mismatch', 'requested'],
+    }).notNull(),
+    status: text('status', { enum: ['requested', 'succeeded', 'failed'] })
+      .notNull()
+      .default('requested'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    providerRefundId: text('provider_refund_id'),
+    /** Who asked for it: null when the system did (the automatic refunds). */
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_open_idx').on(t.createdAt).where(sql`${t.status} <> 'succeeded'`),
+    check('refunds_amount_check', sql`${t.amountPence} > 0`),
+  ],
+);
+
+/**
+ * The payment log (issue 24; DESIGN.md "every change of a payment's state is logged"): one row per
+ * change, with its time, its cause and the provider's ids. The trail an association reads when a
+ * parent says "I paid and have no place".
+ */
+export const paymentLog = pgTable(
+  'payment_log',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    state: text('state', {
+      enum: [
+        'started',
+        'held',
+        'confirmed',
+        'booked',
+        'lost',
+        'released',
+        'canceled',
+        'declined',
+        'refund_requested',
+        'refund_succeeded',
+        'refund_failed',
+        'needs_attention',
+      ],
+    }).notNull(),
+    cause: text('cause', { enum: ['user', 'webhook', 'job', 'admin', 'system'] }).notNull(),
+    /** The user or administrator behind it, when a person was. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The provider's ids: payment intent or order, capture, refund, webhook event. */
+    providerIds: jsonb('provider_ids').$type<Record<string, string>>().notNull().default({}),
+    detail: text('detail').notNull().default(''),
+  },
+  (t) => [index('payment_log_payment_idx').on(t.paymentId, t.at)],
+);
+
+/**
+ * The mail outbox (issue 24; DESIGN.md "no answer waits for mail"): every e-mail is a row written
+ * in the same transaction as what caused it, holding its template's name and data; a job renders
+ * and sends it, with retries and back-off, and survives restarts. A sent row keeps only its
+ * recipient, subject and time (`data` is cleared); a row past `expiresAt` (a reset link) is dropped
+ * unsent.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    template: text('template').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'dropped'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Makes a mail that must go once (a payment's receipt) go once, whoever queues it. */
+    dedupeKey: text('dedupe_key').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+);
+
+/** Messages sent through the contact form, kept as well as e-mailed (issue 24): nothing a visitor
+ * sends is lost when mail is down. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+/** Fixed-window counters shared by every instance (issue 24): how many times `key` (an address,
+ * an account) did `bucket` (an uncached page paint, a payment start) in the window that began at
+ * `windowStart`. Old windows are deleted by the jobs. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
 );
