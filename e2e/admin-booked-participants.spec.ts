@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { createRaceEvent } from './event-fixtures.ts';
 import { DEMO, expect, logInWithModal, test, uniqueSurname } from './fixtures.ts';
-import { registerRacer } from './people-fixtures.ts';
+import { adminHeaders, registerRacer } from './people-fixtures.ts';
 
 /**
  * Booked Participants (doc 2 §2, §4): an administrator views a race event, adds an approved racer
@@ -121,4 +121,52 @@ test('a full event refuses another participant with a message; axe; cards on a p
   await expect(cards.getByRole('listitem')).toHaveCount(1);
   await expect(cards).toContainText(`Fay ${surname}`);
   await page.screenshot({ path: 'test-results/booked-participants-phone.png', fullPage: true });
+});
+
+test('an open Booked Participants list shows a booking made elsewhere within a second of regaining focus', async ({
+  page,
+  request,
+}) => {
+  const surname = uniqueSurname('Fo');
+  const name = `Focus Race ${surname}`;
+  const { id } = await createRaceEvent(request, { name, quantity: 3 });
+  await registerRacer(request, 'Ada', surname);
+  await registerRacer(request, 'Bea', surname);
+  const headers = await adminHeaders(request);
+  const eligible = (await (await request.get(`/api/v1/products/${id}/eligible-users/`, { headers })).json()) as {
+    id: number;
+    first_name: string;
+    last_name: string;
+  }[];
+  const userOf = (first: string) => eligible.find((u) => u.first_name === first && u.last_name === surname)?.id;
+  const book = async (first: string) => {
+    const res = await request.post(`/api/v1/products/${id}/add-participant/`, {
+      headers,
+      data: { user_id: userOf(first) },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  };
+  const regainFocus = () =>
+    page.evaluate(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('focus'));
+    });
+
+  await openPanel(page);
+  const row = page.getByRole('table', { name: 'Race events' }).getByRole('row').filter({ hasText: name });
+  await expect(row.getByRole('cell').nth(4)).toHaveText('0');
+  // booked elsewhere (another browser, the API): the list shows it once the window has focus again
+  await book('Ada');
+  await regainFocus();
+  await expect(row.getByRole('cell').nth(4)).toHaveText('1', { timeout: 1_000 });
+  await expect(row.getByRole('cell').nth(5)).toHaveText('2', { timeout: 1_000 });
+
+  await row.getByRole('button', { name: `View participants of ${name}` }).click();
+  await expect(page.getByTestId('booked-summary')).toContainText('1 booked · 2 remaining');
+  await book('Bea');
+  await regainFocus();
+  await expect(page.getByTestId('booked-summary')).toContainText('2 booked · 1 remaining', { timeout: 1_000 });
+  await expect(
+    page.getByRole('table', { name: 'Participants' }).getByRole('row').filter({ hasText: `Bea` }),
+  ).toHaveCount(1, { timeout: 1_000 });
 });

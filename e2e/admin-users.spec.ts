@@ -90,6 +90,45 @@ test('an administrator searches, creates, edits, archives and restores users', a
   await expect(page.getByText('No archived users found').filter({ visible: true })).toBeVisible();
 });
 
+test('Archive is offered only where the server allows it, and a refusal shows the server’s reason', async ({
+  page,
+  request,
+}) => {
+  const surname = uniqueSurname('Ar');
+  const member = await registerUser(request, { first_name: 'Ari', last_name: surname });
+  await openUsers(page);
+  // the administrator's own row, and the super administrator's: Edit, no Archive
+  await searchFor(page, DEMO.admin.username);
+  const own = rowsOf(page).filter({ hasText: DEMO.admin.username });
+  await expect(own.getByRole('button', { name: /^Edit / })).toBeVisible();
+  await expect(own.getByRole('button', { name: /^Archive / })).toHaveCount(0);
+  await searchFor(page, DEMO.superAdmin.username);
+  const sup = rowsOf(page).filter({ hasText: DEMO.superAdmin.username });
+  await expect(sup.getByRole('button', { name: /^Edit / })).toBeVisible();
+  await expect(sup.getByRole('button', { name: /^Archive / })).toHaveCount(0);
+  // an ordinary member's row has Archive; when the server refuses, its reason is shown
+  await searchFor(page, surname);
+  await expect(page.getByTestId('user-count')).toHaveText('1 user');
+  await page.route('**/api/v1/profiles/update/*/', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({
+          status: 403,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'You cannot archive your own account.', code: 'FORBIDDEN' }),
+        })
+      : route.fallback(),
+  );
+  await rowsOf(page)
+    .filter({ hasText: member.username })
+    .getByRole('button', { name: `Archive Ari ${surname}` })
+    .click();
+  await page.getByRole('dialog', { name: 'Archive user' }).getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByText('You cannot archive your own account.')).toBeVisible();
+  await expect(page.getByText('Failed to restore or archive user')).toHaveCount(0);
+  await expect(page.getByTestId('user-count')).toHaveText('1 user');
+  await page.screenshot({ path: 'test-results/users-archive-refused.png', fullPage: true });
+});
+
 test('users.csv downloads with the expected header and the rows of the search', async ({ page, request }) => {
   const surname = uniqueSurname('Csv');
   const member = await registerUser(request, { first_name: 'Cy', last_name: surname });

@@ -138,3 +138,85 @@ test('an access token that expires during maintenance is refreshed, not a trip t
   const after = await page.evaluate(() => JSON.parse(sessionStorage.getItem('profile') ?? '{}').state.access);
   expect(after).not.toBe(expired);
 });
+
+interface PublicRaceEvent {
+  id: number;
+  name: string;
+  year: number;
+  club_results: { club_id: string; club_name: string; points_calculated: boolean }[];
+}
+
+/** A race with a club's calculated results, and one of its racers, read before maintenance. */
+async function aClubRace(request: APIRequestContext) {
+  const events = (await (await request.get('/api/v1/public/race-events/')).json()) as PublicRaceEvent[];
+  for (const event of events) {
+    const club = event.club_results.find((c) => c.points_calculated);
+    if (!club) continue;
+    const tables = (await (
+      await request.get(`/api/v1/public/race-events/${event.id}/category-results/?slope_id=${club.club_id}`)
+    ).json()) as Record<string, { name: string }[]>;
+    const racer = Object.values(tables).flat()[0];
+    if (racer) return { event, club, racer };
+  }
+  throw new Error('the demo has no calculated club race');
+}
+
+/** Whether the maintenance text ever appeared in this page, from the first byte of the HTML. */
+async function watchForMaintenanceText(page: Page): Promise<() => Promise<boolean>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { sawMaintenance: boolean };
+    w.sawMaintenance = false;
+    const look = () => {
+      if (document.body?.textContent?.includes('Site Under Maintenance')) w.sawMaintenance = true;
+    };
+    new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { sawMaintenance: boolean }).sawMaintenance);
+}
+
+test('in maintenance the super administrator opens /results and /booking on their data, also in a new tab', async ({
+  page,
+  context,
+  request,
+}) => {
+  const data = await siteData(request);
+  const race = await aClubRace(request);
+  await setMaintenance(request, true);
+  await bypassAsSuperAdmin(page);
+  const refused = refusals(page);
+
+  // in-app navigation and a load of the address: the tables, the race and a racer
+  await page.goto(`/results?year=${race.event.year}&club=${race.club.club_id}`);
+  const main = page.getByRole('main');
+  await expect(
+    main.getByRole('heading', { level: 1, name: `${race.club.club_name} ${race.event.year} Results` }),
+  ).toBeVisible();
+  await expect(main.getByRole('row').filter({ hasText: race.racer.name }).first()).toBeVisible();
+  await expect(page.getByText('Failed to load available results')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/maintenance-bypass-results.png', fullPage: true });
+  expect(refused).toEqual([]);
+
+  // a new tab (no access token in it yet, only the refresh cookie): /booking opens on its events,
+  // never on the maintenance page
+  for (const [width, address] of [
+    [1280, '/booking'],
+    [390, `/results?year=${race.event.year}&club=${race.club.club_id}`],
+  ] as const) {
+    const tab = await context.newPage();
+    await tab.setViewportSize({ width, height: 844 });
+    const sawMaintenance = await watchForMaintenanceText(tab);
+    await tab.goto(address);
+    const tabMain = tab.getByRole('main');
+    if (address === '/booking') await expect(tabMain.getByText(data.upcoming[0]?.name ?? '').first()).toBeVisible();
+    else {
+      await expect(tabMain.getByRole('heading', { level: 1 })).toHaveText(
+        `${race.club.club_name} ${race.event.year} Results`,
+      );
+      await expect(tabMain.getByRole('row').filter({ hasText: race.racer.name }).first()).toBeVisible();
+    }
+    await expect(tab).not.toHaveURL(/\/maintenance$/);
+    await tab.screenshot({ path: `test-results/maintenance-bypass-new-tab-${width}.png`, fullPage: true });
+    expect(await sawMaintenance()).toBe(false);
+    await tab.close();
+  }
+});

@@ -76,3 +76,28 @@ test('the maintenance page sends visitors home when the site is open', async ({ 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Race with Us!' })).toBeVisible();
 });
+
+test('an open page of a signed-in parent moves to the maintenance page within 10 s, without a reload', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/booking');
+  await logInWithModal(page, DEMO.parent);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // a mark in the page's window: a reload would lose it
+  await page.evaluate(() => {
+    (window as unknown as { stayed: boolean }).stayed = true;
+  });
+  await setMaintenance(request, true);
+  await expect(page.getByRole('heading', { level: 1, name: 'Site Under Maintenance' })).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(page).toHaveURL(/\/maintenance$/);
+  await expect(page.getByText(/essential updates/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/maintenance-poll-parent.png', fullPage: true });
+  // and back to the page when maintenance ends
+  await setMaintenance(request, false);
+  await expect(page).toHaveURL(/\/booking$/, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Site Under Maintenance' })).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), 'no reload').toBe(true);
+});

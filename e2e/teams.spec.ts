@@ -33,7 +33,7 @@ const POINTS: Record<string, string> = {
   Fi: '15',
 };
 const TEAM_NAMES = ['Alpine', 'Blizzard', 'Cornice', 'Downhill', 'Edelweiss'];
-// twenty more, without a seed: with them, 35 Heroes (read as 5 × 7) are refused
+// twenty more, without a seed: with them, 35 Heroes make 7 teams of 5 (5 × 7 is the cell not valid)
 const EXTRA = Array.from({ length: 20 }, (_, i) => `X${'abcdefghijklmnopqrst'[i]}`);
 
 async function openTeams(page: Page) {
@@ -117,15 +117,24 @@ test('a super administrator generates balanced teams from a seed file, downloads
   await expect(rows.filter({ hasText: `Fa ${surname}` })).toContainText('Full Gates');
   await expect(rows.filter({ hasText: `Fa ${surname}` })).toContainText('SMK');
 
-  // 35 Heroes read as 5 teams of 7, which is not a valid setup: 0 teams, Generate refused
+  // 35 Heroes make 7 teams of 5 (the valid cell; 5 × 7 is not valid)
   for (const first of [...STUBBIES, ...FULL_GATES, ...EXTRA]) {
     await page.getByRole('checkbox', { name: `Heroes: ${first} ${surname}` }).check();
   }
   await expect(page.getByTestId('count-heroes')).toHaveText('(35)');
+  await expect(page.getByTestId('summary-Teams')).toContainText('7');
+  await expect(page.getByTestId('summary-People per team')).toContainText('5');
+  await expect(page.getByTestId('combo-7x5')).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByTestId('combo-5x7')).toHaveText('not valid');
+  await expect(page.getByTestId('generation-problems')).toContainText('Team 6 needs a name');
+  // 34 Heroes are no total of the table: 0 teams, Generate refused
+  await page.getByRole('checkbox', { name: `Heroes: ${EXTRA[0]} ${surname}` }).uncheck();
+  await expect(page.getByTestId('count-heroes')).toHaveText('(34)');
   await expect(page.getByTestId('summary-Teams')).toContainText('0');
-  await expect(page.getByTestId('generation-problems')).toContainText('35 Heroes is not a valid team setup');
+  await expect(page.getByTestId('generation-problems')).toContainText('34 Heroes is not a valid team setup');
   await expect(page.getByRole('button', { name: 'Generate Teams' })).toBeDisabled();
-  for (const first of EXTRA) await page.getByRole('checkbox', { name: `Heroes: ${first} ${surname}` }).uncheck();
+  for (const first of EXTRA.slice(1))
+    await page.getByRole('checkbox', { name: `Heroes: ${first} ${surname}` }).uncheck();
   await page.getByRole('checkbox', { name: `Team 1 Open A: Fa ${surname}` }).check();
   await expect(page.getByTestId('count-heroes')).toHaveText('(15)');
   await expect(page.getByTestId('summary-Teams')).toContainText('5');

@@ -16,15 +16,14 @@ export interface TeamSetup {
 }
 
 /**
- * The setup a Heroes count gives (doc 3 §4): the table read by team count, fewest teams first;
- * the first cell whose total is the count decides, and a count whose first cell is not valid
- * gives none (0 teams). So 35 Heroes read as 5 × 7 and are refused, although 7 × 5 is 35 too:
- * the text gives the lookup this way and the issue asks for exactly that refusal.
+ * The setup a Heroes count gives (doc 3 §4, §9): the valid cell of the table whose total is the
+ * count, else none (0 teams). The table has one valid cell for every total it lists
+ * (decisions.md): 35 Heroes make 7 teams of 5, since 5 × 7 is the one cell that is not valid.
  */
 export function setupFor(heroes: number): TeamSetup | null {
   for (const teams of TEAM_COUNTS) {
     for (const size of TEAM_SIZES) {
-      if (teams * size === heroes) return isValidSetup(teams, size) ? { teams, size } : null;
+      if (teams * size === heroes && isValidSetup(teams, size)) return { teams, size };
     }
   }
   return null;

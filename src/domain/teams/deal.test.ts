@@ -77,8 +77,9 @@ describe('dealing 25 Heroes into 5 teams of 5 (worked by hand)', () => {
 
 describe('whether generation is allowed', () => {
   const names = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
-  it('needs a valid Heroes count: 35 (5 × 7) is refused, 25 allowed', () => {
-    expect(generationProblems(35, names)).toEqual([TEAMS_MSG.invalidHeroes(35)]);
+  it('needs a valid Heroes count: 34 and 26 are refused, 25 and 35 (7 × 5) allowed', () => {
+    expect(generationProblems(34, names)).toEqual([TEAMS_MSG.invalidHeroes(34)]);
+    expect(generationProblems(35, names.slice(0, 7))).toEqual([]);
     expect(generationProblems(26, names)).toEqual([TEAMS_MSG.invalidHeroes(26)]);
     expect(generationProblems(25, names)).toEqual([]);
   });

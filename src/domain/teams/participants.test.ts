@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setupFor } from './combos.ts';
+import { isValidSetup, setupFor, TEAM_COUNTS, TEAM_SIZES } from './combos.ts';
 import { courseType, findSeed, teamParticipants } from './participants.ts';
 import { NO_SEED_POINTS, parseSeedFile } from './seed.ts';
 
@@ -58,13 +58,23 @@ describe('matching booked participants to seeds', () => {
 });
 
 describe('the valid setups', () => {
-  it('give the teams from the Heroes count; 35 reads as 5 × 7 and is refused', () => {
+  it('give the teams from the Heroes count; 35 is the valid cell 7 × 5, never the invalid 5 × 7', () => {
     expect(setupFor(15)).toEqual({ teams: 5, size: 3 });
     expect(setupFor(25)).toEqual({ teams: 5, size: 5 });
-    expect(setupFor(35)).toBeNull();
+    expect(setupFor(35)).toEqual({ teams: 7, size: 5 });
     expect(setupFor(42)).toEqual({ teams: 6, size: 7 });
     expect(setupFor(24)).toEqual({ teams: 8, size: 3 });
     expect(setupFor(88)).toEqual({ teams: 8, size: 11 });
-    for (const n of [0, 1, 14, 26, 89, 100]) expect(setupFor(n), String(n)).toBeNull();
+    for (const n of [0, 1, 14, 26, 34, 36, 89, 100]) expect(setupFor(n), String(n)).toBeNull();
+  });
+  it('have one valid cell for every total the table lists', () => {
+    for (const teams of TEAM_COUNTS) {
+      for (const size of TEAM_SIZES) {
+        const setup = setupFor(teams * size);
+        expect(setup, `${teams} × ${size}`).not.toBeNull();
+        expect(setup && isValidSetup(setup.teams, setup.size), `${teams} × ${size}`).toBe(true);
+        expect(setup && setup.teams * setup.size).toBe(teams * size);
+      }
+    }
   });
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_HINT_COOKIE } from '../accounts/sessions.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { isMaintenanceEnabled } from '../maintenance/service.ts';
@@ -19,6 +20,12 @@ export function assetCacheControl(path: string): string {
 }
 
 const HTML = 'text/html; charset=utf-8';
+
+/** Whether the request carries the session hint (src/server/accounts/sessions.ts): a sign-in
+ * session may exist in this browser. It proves nothing; it only chooses what is painted. */
+function holdsSession(request: FastifyRequest): boolean {
+  return request.server.parseCookie(request.headers.cookie ?? '')[SESSION_HINT_COOKIE] === '1';
+}
 
 /**
  * The web app: its built files, and its pages as routes of their own (declared public and open in
@@ -65,9 +72,13 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
       .header('cache-control', 'no-cache')
       .send(template.fill({ title: '', description: '' }));
 
-  /** Paints `request.url`; the address without a query is cached, an unknown one never. */
+  /** Paints `request.url`; the address without a query is cached, an unknown one never. During
+   * maintenance a browser that holds a session (the hint cookie) gets the plain shell instead of
+   * the painted maintenance view, never kept: it may be a super administrator's, whose browser
+   * reads the status with its token and paints the page itself (or the maintenance view). */
   async function paint(request: FastifyRequest, reply: FastifyReply, renderer: Renderer, template: PageTemplate) {
     const maintenance = await isMaintenanceEnabled(ctx);
+    if (maintenance && !request.is404 && holdsSession(request)) return shell(reply, template, 503);
     const load = async () => {
       const page = await renderer.render(request.url, { maintenance, now: ctx.now() });
       if (page.complete === false)

@@ -46,6 +46,14 @@ export function onMaintenanceAnswer(listener: () => void): void {
   maintenanceListener = listener;
 }
 
+let writeListener: (path: string) => void = () => {};
+
+/** The query client registers here (src/web/app/freshness.ts): told of every write this browser
+ * made with an account that the server accepted, so the lists it changed are read again. */
+export function onWrite(listener: (path: string) => void): void {
+  writeListener = listener;
+}
+
 /** The profile store registers itself here (avoids an import cycle). */
 export function connectTokenSource(source: TokenSource): void {
   tokens = source;
@@ -165,6 +173,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (res.status === 503 && error.code === 'MAINTENANCE') maintenanceListener();
     throw error;
   }
+  if ((options.method ?? 'GET') !== 'GET' && options.auth !== false) writeListener(path);
   return body as T;
 }
 

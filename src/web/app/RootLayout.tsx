@@ -2,7 +2,8 @@ import { Box } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { onForcedLogout, useProfileStore } from '../accounts/store.ts';
-import { useCanAccessSite, useMaintenanceStore } from '../maintenance/store.ts';
+import { useCanAccessSite } from '../maintenance/store.ts';
+import { useMaintenanceWatch } from '../maintenance/useMaintenanceWatch.ts';
 import { focusMain, MAIN_ID } from '../ui/focus.ts';
 import { clearReloadMark } from '../ui/RouteErrorPage.tsx';
 import { toast } from '../ui/toast.ts';
@@ -13,10 +14,6 @@ import { paths } from './paths.ts';
 import classes from './RootLayout.module.css';
 import { ScrollManager } from './ScrollManager.tsx';
 import { usePageTitle } from './usePageTitle.ts';
-
-/** While the site is open, the maintenance status is re-read this often and when the window
- * regains focus, so that open sessions meet the gate soon after maintenance starts. */
-const MAINTENANCE_POLL_MS = 60_000;
 
 /** The gate view: loaded only when the site is in maintenance. */
 const MaintenancePage = lazy(async () => ({
@@ -65,15 +62,7 @@ export function RootLayout() {
   );
   useEffect(clearReloadMark, []);
 
-  useEffect(() => {
-    const refresh = () => void useMaintenanceStore.getState().refresh();
-    const timer = setInterval(refresh, MAINTENANCE_POLL_MS);
-    window.addEventListener('focus', refresh);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('focus', refresh);
-    };
-  }, []);
+  useMaintenanceWatch();
 
   if (!canAccessSite) {
     return (

@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useOverlayStore } from '../ui/overlays.ts';
+import { keepAdminListsCurrent } from './freshness.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 const Overlays = lazy(async () => ({ default: (await import('./Overlays.tsx')).Overlays }));
@@ -27,8 +28,9 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The browser's query client. */
+/** The browser's query client: its admin lists kept current (freshness.ts). */
 export const queryClient = createQueryClient();
+if (typeof window !== 'undefined') keepAdminListsCurrent(queryClient);
 
 export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (

@@ -30,8 +30,10 @@ export const latestProductsQuery = queryOptions({
   queryFn: ({ signal }) => api.get<Product[]>('/latest-products/', { signal }),
 });
 
-export function useProducts() {
-  return useQuery(productsQuery);
+/** Every event; `live` for an admin list (the booked counts): read again whenever it is shown
+ * or the window regains focus (LIVE_LIST in app/freshness.ts). */
+export function useProducts(options: { live?: { staleTime: number; refetchOnWindowFocus: boolean } } = {}) {
+  return useQuery(options.live ? { ...productsQuery, ...options.live } : productsQuery);
 }
 
 export function useProduct(slug: string) {

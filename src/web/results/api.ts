@@ -68,6 +68,9 @@ export type Tables<T> = Record<string, T[]>;
 /** The public calls need no sign-in; the admin ones the bearer token (doc 3 §7). */
 export type Side = 'public' | 'admin';
 const base = (side: Side) => (side === 'public' ? '/public' : '');
+/** The admin reads need the token; the public ones carry it when one is held (unset), so that a
+ * super administrator's reads pass the maintenance gate (docs/decisions/0002). */
+const authFor = (side: Side): true | undefined => (side === 'admin' ? true : undefined);
 const club = (id: string) => `slope_id=${encodeURIComponent(id)}`;
 
 export const RESULTS_KEYS = {
@@ -85,14 +88,14 @@ export const raceEventsQuery = (side: Side, year?: number) =>
     queryFn: ({ signal }) =>
       api.get<RaceEvent[]>(`${base(side)}/race-events/${year ? `?year=${year}` : ''}`, {
         signal,
-        auth: side === 'admin',
+        auth: authFor(side),
       }),
   });
 
 export const raceEventQuery = (side: Side, id: number) =>
   queryOptions({
     queryKey: ['results', side, id, 'event'] as const,
-    queryFn: ({ signal }) => api.get<RaceEvent>(`${base(side)}/race-events/${id}/`, { signal, auth: side === 'admin' }),
+    queryFn: ({ signal }) => api.get<RaceEvent>(`${base(side)}/race-events/${id}/`, { signal, auth: authFor(side) }),
   });
 
 export const categoryResultsQuery = (side: Side, id: number, clubId: string) =>
@@ -101,7 +104,7 @@ export const categoryResultsQuery = (side: Side, id: number, clubId: string) =>
     queryFn: ({ signal }) =>
       api.get<Tables<RaceRow>>(`${base(side)}/race-events/${id}/category-results/?${club(clubId)}`, {
         signal,
-        auth: side === 'admin',
+        auth: authFor(side),
       }),
   });
 
@@ -111,7 +114,7 @@ export const overallStandingsQuery = (side: Side, id: number, clubId: string) =>
     queryFn: ({ signal }) =>
       api.get<Tables<RaceRow>>(`${base(side)}/race-events/${id}/overall-standings/?${club(clubId)}`, {
         signal,
-        auth: side === 'admin',
+        auth: authFor(side),
       }),
   });
 
@@ -121,7 +124,7 @@ export const clubPointsQuery = (side: Side, id: number, clubId: string) =>
     queryFn: ({ signal }) =>
       api.get<ClubPointsRow[]>(`${base(side)}/race-events/${id}/club-points/?${club(clubId)}`, {
         signal,
-        auth: side === 'admin',
+        auth: authFor(side),
       }),
   });
 
@@ -130,28 +133,28 @@ const seasonPath = (side: Side, year: number, query: string) => `${base(side)}/s
 export const seasonCategoriesQuery = (side: Side, year: number) =>
   queryOptions({
     queryKey: RESULTS_KEYS.season(side, year, 'categories'),
-    queryFn: ({ signal }) => api.get<Tables<SeasonRow>>(seasonPath(side, year, ''), { signal, auth: side === 'admin' }),
+    queryFn: ({ signal }) => api.get<Tables<SeasonRow>>(seasonPath(side, year, ''), { signal, auth: authFor(side) }),
   });
 
 export const seasonGroupQuery = (side: Side, year: number, group: OverallGroupKey) =>
   queryOptions({
     queryKey: RESULTS_KEYS.season(side, year, group),
     queryFn: ({ signal }) =>
-      api.get<SeasonRow[]>(seasonPath(side, year, `?group=${group}`), { signal, auth: side === 'admin' }),
+      api.get<SeasonRow[]>(seasonPath(side, year, `?group=${group}`), { signal, auth: authFor(side) }),
   });
 
 export const seasonClubPointsQuery = (side: Side, year: number) =>
   queryOptions({
     queryKey: RESULTS_KEYS.season(side, year, 'clubs'),
     queryFn: ({ signal }) =>
-      api.get<ClubPointsRow[]>(seasonPath(side, year, '?club_points=true'), { signal, auth: side === 'admin' }),
+      api.get<ClubPointsRow[]>(seasonPath(side, year, '?club_points=true'), { signal, auth: authFor(side) }),
   });
 
 export const seasonSettingsQuery = (side: Side, year: number) =>
   queryOptions({
     queryKey: RESULTS_KEYS.settings(side, year),
     queryFn: ({ signal }) =>
-      api.get<SeasonSettings>(`${base(side)}/season-settings/${year}/`, { signal, auth: side === 'admin' }),
+      api.get<SeasonSettings>(`${base(side)}/season-settings/${year}/`, { signal, auth: authFor(side) }),
   });
 
 // the administrators' writes (super administrator)

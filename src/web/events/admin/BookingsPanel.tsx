@@ -10,6 +10,7 @@ import {
 } from '../../../domain/events/index.ts';
 import { focusFirstInvalid } from '../../accounts/form-helpers.ts';
 import { ApiError } from '../../api/client.ts';
+import { LIVE_LIST } from '../../app/freshness.ts';
 import { openConfirm } from '../../ui/confirm.ts';
 import { toast } from '../../ui/toast.ts';
 import { useAssociation } from '../../ui/useAssociation.ts';
@@ -56,7 +57,7 @@ function Preview({ event }: { event: Product | null }) {
  */
 export function BookingsPanel() {
   const { code } = useAssociation();
-  const products = useProducts();
+  const products = useProducts({ live: LIVE_LIST });
   const [filter, setFilter] = useState<EventFilter>(DEFAULT_EVENT_FILTER);
   const [documentsId, setDocumentsId] = useState<number | null>(null);
   const form = useEventForm();

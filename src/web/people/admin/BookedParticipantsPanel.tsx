@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { DEFAULT_EVENT_FILTER, type EventFilter } from '../../../domain/events/filters.ts';
+import { LIVE_LIST } from '../../app/freshness.ts';
 import { useProducts } from '../../events/api.ts';
 import { useAssociation } from '../../ui/useAssociation.ts';
 import { BookedEventList } from './BookedEventList.tsx';
@@ -14,7 +15,7 @@ import { EventParticipants } from './EventParticipants.tsx';
  */
 export function BookedParticipantsPanel() {
   const { code } = useAssociation();
-  const products = useProducts();
+  const products = useProducts({ live: LIVE_LIST });
   const [filter, setFilter] = useState<EventFilter>(DEFAULT_EVENT_FILTER);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const events = useMemo(() => bookedEvents(products.data ?? [], filter, new Date()), [products.data, filter]);

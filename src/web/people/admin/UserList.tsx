@@ -15,6 +15,8 @@ interface ListProps {
   busy: number | null;
   onEdit: (user: UserProfile) => void;
   onArchive: (user: UserProfile) => void;
+  /** Whether the server would let the signed-in administrator archive or restore this row. */
+  mayArchive: (user: UserProfile) => boolean;
 }
 
 const COLUMNS = 7;
@@ -34,6 +36,7 @@ function Actions({
   busy,
   onEdit,
   onArchive,
+  mayArchive,
 }: Omit<ListProps, 'users' | 'loading' | 'code'> & { user: UserProfile }) {
   const name = racerName(user.user);
   return (
@@ -49,17 +52,19 @@ function Actions({
           Edit
         </Button>
       )}
-      <Button
-        size="compact-sm"
-        variant="outline"
-        color={archivedView ? 'teal.9' : 'red.9'}
-        leftSection={archivedView ? <IconArrowBackUp size={14} aria-hidden /> : <IconArchive size={14} aria-hidden />}
-        aria-label={`${archivedView ? 'Restore' : 'Archive'} ${name}`}
-        loading={busy === user.id}
-        onClick={() => onArchive(user)}
-      >
-        {archivedView ? 'Restore' : 'Archive'}
-      </Button>
+      {mayArchive(user) && (
+        <Button
+          size="compact-sm"
+          variant="outline"
+          color={archivedView ? 'teal.9' : 'red.9'}
+          leftSection={archivedView ? <IconArrowBackUp size={14} aria-hidden /> : <IconArchive size={14} aria-hidden />}
+          aria-label={`${archivedView ? 'Restore' : 'Archive'} ${name}`}
+          loading={busy === user.id}
+          onClick={() => onArchive(user)}
+        >
+          {archivedView ? 'Restore' : 'Archive'}
+        </Button>
+      )}
     </Group>
   );
 }

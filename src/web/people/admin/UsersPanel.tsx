@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { USERS_MSG } from '../../../domain/people/users.ts';
 import { useProfileStore } from '../../accounts/store.ts';
 import { useAdminStore } from '../../admin/store.ts';
+import { serverMessage } from '../../api/server-error.ts';
 import { openConfirm } from '../../ui/confirm.ts';
 import { downloadCsv } from '../../ui/download.ts';
 import responsive from '../../ui/responsive.module.css';
@@ -17,7 +18,14 @@ import { CountLine, ListPages, LoadFailed, SearchBox } from './ListParts.tsx';
 import { racerName } from './racers-model.ts';
 import { UserCards, UsersTable } from './UserList.tsx';
 import { type UserProfile, useArchive, useRefreshPeople, useUsers } from './users-api.ts';
-import { parseSort, SORT_OPTIONS, type UsersQuery, usersPageCount, usersQueryString } from './users-model.ts';
+import {
+  archiveRefusal,
+  parseSort,
+  SORT_OPTIONS,
+  type UsersQuery,
+  usersPageCount,
+  usersQueryString,
+} from './users-model.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -76,8 +84,8 @@ export function UsersPanel() {
         try {
           await archive.mutateAsync({ profileId: user.id, archived: !restoring });
           toast.admin('success', USERS_MSG.archivedOrRestored);
-        } catch {
-          toast.admin('error', USERS_MSG.archiveFailed);
+        } catch (error) {
+          toast.admin('error', serverMessage(error, USERS_MSG.archiveFailed));
         } finally {
           setBusy(null);
         }
@@ -101,7 +109,8 @@ export function UsersPanel() {
   };
 
   const loading = list.isPending;
-  const rowProps = { code, archivedView, busy, onEdit: setEditing, onArchive };
+  const mayArchive = (user: UserProfile) => archiveRefusal({ id: me, isSuper }, user, !user.archived) === null;
+  const rowProps = { code, archivedView, busy, onEdit: setEditing, onArchive, mayArchive };
   const noun = archivedView ? 'archived user' : 'user';
 
   return (

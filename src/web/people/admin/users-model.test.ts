@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { USERS_MSG } from '../../../domain/people/users.ts';
 import { ApiError } from '../../api/client.ts';
 import {
+  archiveRefusal,
   createFailureDetail,
   parseSort,
   SORT_OPTIONS,
@@ -46,5 +47,28 @@ describe('failure messages (doc 2 §8)', () => {
       'Failed to update user: Unknown error',
     );
     expect(USERS_MSG.updateFailed(updateFailureDetail(other))).toBe('Failed to update user: Email is invalid');
+  });
+});
+
+describe('whether Archive or Restore is offered', () => {
+  const target = (id: number, admin_level: 'NONE' | 'ADMIN' | 'SUPER') => ({ user: { id, admin_level } });
+  it('refuses one’s own row, as the server does', () => {
+    expect(archiveRefusal({ id: 7, isSuper: false }, target(7, 'ADMIN'), true)).toBe(USERS_MSG.archiveSelf);
+    expect(archiveRefusal({ id: 7, isSuper: true }, target(7, 'SUPER'), true)).toBe(USERS_MSG.archiveSelf);
+  });
+  it('refuses an administrator’s or super administrator’s row to an ordinary administrator', () => {
+    expect(archiveRefusal({ id: 1, isSuper: false }, target(2, 'ADMIN'), true)).toBe(USERS_MSG.higherAccount);
+    expect(archiveRefusal({ id: 1, isSuper: false }, target(2, 'SUPER'), true)).toBe(USERS_MSG.higherAccount);
+    expect(archiveRefusal({ id: 1, isSuper: false }, target(2, 'ADMIN'), false)).toBe(USERS_MSG.higherAccount);
+    expect(archiveRefusal({ id: 1, isSuper: false }, target(2, 'NONE'), true)).toBeNull();
+    expect(archiveRefusal({ id: 1, isSuper: false }, target(2, 'NONE'), false)).toBeNull();
+  });
+  it('lets a super administrator archive an administrator but never a super administrator', () => {
+    expect(archiveRefusal({ id: 1, isSuper: true }, target(2, 'ADMIN'), true)).toBeNull();
+    expect(archiveRefusal({ id: 1, isSuper: true }, target(2, 'SUPER'), true)).toBe(USERS_MSG.superArchive);
+    expect(archiveRefusal({ id: 1, isSuper: true }, target(2, 'SUPER'), false)).toBeNull();
+  });
+  it('refuses everything until the signed-in account is known', () => {
+    expect(archiveRefusal({ id: null, isSuper: false }, target(2, 'NONE'), true)).toBe(USERS_MSG.archiveSelf);
   });
 });

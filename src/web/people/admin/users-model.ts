@@ -2,9 +2,11 @@ import {
   DEFAULT_USER_SORT,
   USER_SORT_LABELS,
   USER_SORTS,
+  USERS_MSG,
   USERS_PAGE_SIZE,
   type UserSort,
 } from '../../../domain/people/users.ts';
+import type { AdminLevel } from '../../../domain/roles.ts';
 import { ApiError } from '../../api/client.ts';
 
 /** The Users panel's pure pieces (doc 2 §2, §8, §9). */
@@ -44,4 +46,23 @@ export function createFailureDetail(error: unknown): string | null {
 /** "Failed to update user: {detail or Unknown error}": the server's message when there is one. */
 export function updateFailureDetail(error: unknown): string | null {
   return error instanceof ApiError && error.message ? error.message : null;
+}
+
+/**
+ * Why the server would refuse to archive (archived true) or restore (false) this row for the
+ * signed-in administrator, in its words, or null when it would not (src/server/people/user-edit.ts
+ * setArchived): never one's own account; an administrator's or super administrator's row only by
+ * a super administrator; a super administrator's account never archived. The panel offers no
+ * button where this is not null. Until the signed-in account is known, Archive is not offered.
+ */
+export function archiveRefusal(
+  me: { id: number | null; isSuper: boolean },
+  target: { user: { id: number; admin_level: AdminLevel } },
+  archived: boolean,
+): string | null {
+  if (archived && (me.id === null || target.user.id === me.id)) return USERS_MSG.archiveSelf;
+  if (target.user.id === me.id) return null;
+  if (target.user.admin_level !== 'NONE' && !me.isSuper) return USERS_MSG.higherAccount;
+  if (archived && target.user.admin_level === 'SUPER') return USERS_MSG.superArchive;
+  return null;
 }
