@@ -290,7 +290,8 @@ export function sendCachedAnswer(
   if (hit) return answer(request, reply, hit, key);
   return (async () => {
     const s = await fresh;
-    let slot = s.entries.peek(key);
+    // a use too (the look at the generation sent this read here, not a miss)
+    let slot = s.entries.use(key);
     if (slot) {
       const cached = await slot.pending.catch(() => null);
       if (!usable(ctx, cached ?? undefined)) slot = undefined;
