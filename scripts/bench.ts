@@ -22,6 +22,13 @@ import { lighthousePages, type PageScores } from './bench/lighthouse.ts';
 import { benchPeople, type PeopleTiming, peopleReport, peopleVerdict } from './bench/people.ts';
 import { cpuSeconds, startApp, startBare } from './bench/processes.ts';
 import { benchResults, type ResultsTiming, resultsReport, resultsVerdict } from './bench/results.ts';
+import {
+  benchSpellings,
+  type SpellingsResult,
+  spellingsLine,
+  spellingsReport,
+  spellingsVerdict,
+} from './bench/spellings.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -178,6 +185,7 @@ function report(
   people: PeopleTiming[],
   results: ResultsTiming[],
   rush: RushResult[],
+  spellings: SpellingsResult | null,
   when: string,
 ): string {
   const lines = [
@@ -211,6 +219,7 @@ function report(
       ),
     );
   }
+  if (spellings) lines.push(...spellingsReport(spellings));
   if (people.length) lines.push(...peopleReport(people));
   if (results.length) lines.push(...resultsReport(results));
   if (rush.length) lines.push(...rushReport(rush));
@@ -258,6 +267,9 @@ async function main(): Promise<void> {
     const results = await measureReads({ app, bare: plain, bareWithHeaders: withHeaders }, reads);
     await Promise.all(bare.map((b) => b.stop()));
     bare = [];
+    // the app's memory under a run of address spellings (issue 24)
+    const spellings = app.pid ? await benchSpellings(app.url, app.pid) : null;
+    if (spellings) console.log(`\n${spellingsLine(spellings)}`);
     await app.stop();
 
     // the back office's lists with a season's worth of people, on each database (issue 8)
@@ -270,7 +282,7 @@ async function main(): Promise<void> {
     if (only) console.log('\nBENCH_READS was set: the report is not written');
     else {
       await mkdir('bench', { recursive: true });
-      await writeFile('bench/REPORT.md', report(results, pages, people, seasonResults, rush, when));
+      await writeFile('bench/REPORT.md', report(results, pages, people, seasonResults, rush, spellings, when));
       console.log('\nReport written to bench/REPORT.md');
     }
     const failed =
@@ -278,7 +290,8 @@ async function main(): Promise<void> {
       Object.values(pages ?? {}).some((s) => pageChecks(s).length > 0) ||
       people.some((t) => peopleVerdict(t) === 'FAIL') ||
       seasonResults.some((t) => resultsVerdict(t) === 'FAIL') ||
-      rush.some((r) => rushVerdict(r) === 'FAIL');
+      rush.some((r) => rushVerdict(r) === 'FAIL') ||
+      (spellings !== null && spellingsVerdict(spellings) === 'FAIL');
     if (failed) process.exitCode = 1;
   } finally {
     await Promise.all(bare.map((b) => b.stop()));

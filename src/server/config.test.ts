@@ -48,6 +48,35 @@ describe('configuration', () => {
   });
 });
 
+describe('configuration: the public cache and the paint limit', () => {
+  it('bounds the public cache at 32 MB and paints 60 pages a minute per address by default', () => {
+    const config = loadConfig({});
+    expect(config.publicCacheMaxBytes).toBe(33_554_432);
+    expect(config.paintLimitPerMinute).toBe(60);
+  });
+
+  it('takes PUBLIC_CACHE_MAX_BYTES from 1 MB to 4 GB, whole bytes', () => {
+    expect(loadConfig({ PUBLIC_CACHE_MAX_BYTES: '1048576' }).publicCacheMaxBytes).toBe(1_048_576);
+    expect(loadConfig({ PUBLIC_CACHE_MAX_BYTES: '4294967296' }).publicCacheMaxBytes).toBe(4_294_967_296);
+    expect(refusal({ PUBLIC_CACHE_MAX_BYTES: '1048575' })).toThrow(
+      /PUBLIC_CACHE_MAX_BYTES: PUBLIC_CACHE_MAX_BYTES must be at least 1048576 \(1 MB\)/,
+    );
+    expect(refusal({ PUBLIC_CACHE_MAX_BYTES: '4294967297' })).toThrow(
+      /PUBLIC_CACHE_MAX_BYTES must be at most 4294967296 \(4 GB\)/,
+    );
+    expect(refusal({ PUBLIC_CACHE_MAX_BYTES: '2000000.5' })).toThrow(/PUBLIC_CACHE_MAX_BYTES must be a whole number/);
+    expect(refusal({ PUBLIC_CACHE_MAX_BYTES: '32MB' })).toThrow(/PUBLIC_CACHE_MAX_BYTES:/);
+  });
+
+  it('takes PAINT_LIMIT_PER_MINUTE from 0 (no limit) to 100000', () => {
+    expect(loadConfig({ PAINT_LIMIT_PER_MINUTE: '0' }).paintLimitPerMinute).toBe(0);
+    expect(loadConfig({ PAINT_LIMIT_PER_MINUTE: '100000' }).paintLimitPerMinute).toBe(100_000);
+    expect(refusal({ PAINT_LIMIT_PER_MINUTE: '-1' })).toThrow(/PAINT_LIMIT_PER_MINUTE must be 0 \(no limit\) or more/);
+    expect(refusal({ PAINT_LIMIT_PER_MINUTE: '100001' })).toThrow(/PAINT_LIMIT_PER_MINUTE must be at most 100000/);
+    expect(refusal({ PAINT_LIMIT_PER_MINUTE: 'many' })).toThrow(/PAINT_LIMIT_PER_MINUTE:/);
+  });
+});
+
 describe('configuration: the JWT secret', () => {
   it('is required in production', () => {
     expect(refusal({ NODE_ENV: 'production' })).toThrow(

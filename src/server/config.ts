@@ -107,6 +107,21 @@ const EnvSchema = z.object({
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().default('dist/web'),
   PUBLIC_CACHE_COALESCE_MS: z.coerce.number().int().min(0).max(5000).default(250),
+  PUBLIC_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int('PUBLIC_CACHE_MAX_BYTES must be a whole number of bytes')
+    .min(
+      1_048_576,
+      'PUBLIC_CACHE_MAX_BYTES must be at least 1048576 (1 MB): a painted page with its compressed copies is about 100 KB',
+    )
+    .max(4_294_967_296, 'PUBLIC_CACHE_MAX_BYTES must be at most 4294967296 (4 GB)')
+    .default(33_554_432),
+  PAINT_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int('PAINT_LIMIT_PER_MINUTE must be a whole number')
+    .min(0, 'PAINT_LIMIT_PER_MINUTE must be 0 (no limit) or more')
+    .max(100_000, 'PAINT_LIMIT_PER_MINUTE must be at most 100000')
+    .default(60),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -180,6 +195,11 @@ export interface Config {
   webDist: string;
   /** After bookings, the public cache is dropped at most once per this many ms (0: every time). */
   publicCacheCoalesceMs: number;
+  /** The public cache holds at most this many bytes (least recently used first out). */
+  publicCacheMaxBytes: number;
+  /** Pages painted for one client address (IPv6: its /64) in a minute, cache hits not counted;
+   * 0: no limit. */
+  paintLimitPerMinute: number;
   payments: PaymentsConfig;
   /** Said in the log at start: a random development secret, mail going to the log … */
   notices: Notice[];
@@ -285,6 +305,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: e.SEED_DEMO ?? (!isProduction && !databaseUrl),
     webDist: e.WEB_DIST,
     publicCacheCoalesceMs: e.PUBLIC_CACHE_COALESCE_MS,
+    publicCacheMaxBytes: e.PUBLIC_CACHE_MAX_BYTES,
+    paintLimitPerMinute: e.PAINT_LIMIT_PER_MINUTE,
     payments,
     notices,
   };

@@ -13,7 +13,7 @@ export function configure() {}
 export function pagePatterns() { return [{ path: '/policies', ssr: true }]; }
 export async function render(url) {
   paintings += 1;
-  const filler = url.includes('?') ? '<p>' + 'results '.repeat(1000) + '</p>' : '';
+  const filler = url === '/policies' ? '' : '<p>' + 'results '.repeat(1000) + '</p>';
   return { status: 200, html: '<p>painting ' + paintings + '</p>' + filler, title: 'Policies', description: '',
     state: '{}', expiresAt: null, modules: [], complete: globalThis.__paintComplete };
 }
@@ -49,12 +49,20 @@ describe('the page cache', () => {
   });
 });
 
-describe('a page painted for an address with a query', () => {
+describe('a page asked for with a query it does not read', () => {
+  it('is sent to its canonical address (docs/decisions/0026), never painted under the query', async () => {
+    const res = await app.inject({ method: 'GET', url: '/policies?year=2026&club=HEM' });
+    expect(res.statusCode).toBe(308);
+    expect(res.headers.location).toBe('/policies');
+  });
+});
+
+describe('the page painted for an address that names no page', () => {
   it('is painted afresh and still sent compressed (it is not kept, but it is as big as any page)', async () => {
     state.__paintComplete = true;
     const res = await app.inject({
       method: 'GET',
-      url: '/policies?year=2026&club=HEM',
+      url: '/no-such-page?year=2026&club=HEM',
       headers: { 'accept-encoding': 'gzip, deflate, br' },
     });
     expect(res.statusCode).toBe(200);
@@ -64,9 +72,9 @@ describe('a page painted for an address with a query', () => {
     const { brotliDecompressSync } = await import('node:zlib');
     expect(brotliDecompressSync(res.rawPayload).toString()).toMatch(/painting \d+/);
 
-    const gz = await app.inject({ method: 'GET', url: '/policies?x=1', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await app.inject({ method: 'GET', url: '/no-such-page?x=1', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    const plain = await app.inject({ method: 'GET', url: '/policies?x=1' });
+    const plain = await app.inject({ method: 'GET', url: '/no-such-page?x=1' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toMatch(/painting \d+/);
   });

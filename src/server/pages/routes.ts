@@ -2,11 +2,14 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addressKey } from '../accounts/login-limits.ts';
 import { SESSION_HINT_COOKIE } from '../accounts/sessions.ts';
 import type { AppContext } from '../context.ts';
+import { hit } from '../db/rate-limits.ts';
 import { AppError } from '../errors.ts';
 import { isMaintenanceEnabled } from '../maintenance/service.ts';
-import { sendCachedAnswer, sendOnceCompressed } from '../plugins/public-cache.ts';
+import { isCachedOrLoading, sendCachedAnswer, sendOnceCompressed } from '../plugins/public-cache.ts';
+import { type PageAddresses, pageAddresses } from './addresses.ts';
 import { loadRenderer, loadTemplate, type PageTemplate, type Renderer } from './renderer.ts';
 
 const API_PREFIX = '/api/v1';
@@ -25,6 +28,13 @@ const HTML = 'text/html; charset=utf-8';
  * session may exist in this browser. It proves nothing; it only chooses what is painted. */
 function holdsSession(request: FastifyRequest): boolean {
   return request.server.parseCookie(request.headers.cookie ?? '')[SESSION_HINT_COOKIE] === '1';
+}
+
+/** The page sent instead of a painting when an address has asked for too many (no script: it is
+ * read as it is). */
+export function tooManyPaintsPage(siteName: string, retryAfterSeconds: number): string {
+  const wait = retryAfterSeconds === 1 ? '1 second' : `${retryAfterSeconds} seconds`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many pages asked for · ${siteName}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1>Too many pages asked for</h1><p>This address has asked for more pages in the last minute than a person reading them would. Please wait ${wait} and try again.</p></body></html>`;
 }
 
 /**
@@ -72,11 +82,40 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
       .header('cache-control', 'no-cache')
       .send(template.fill({ title: '', description: '' }));
 
-  /** Paints `request.url`; the address without a query is cached, an unknown one never. During
-   * maintenance a browser that holds a session (the hint cookie) gets the plain shell instead of
-   * the painted maintenance view, never kept: it may be a super administrator's, whose browser
-   * reads the status with its token and paints the page itself (or the maintenance view). */
-  async function paint(request: FastifyRequest, reply: FastifyReply, renderer: Renderer, template: PageTemplate) {
+  /**
+   * Whether this client may have one more page painted (PAINT_LIMIT_PER_MINUTE per address, IPv6
+   * by /64, counted in the database so that every instance shares it); when not, answers 429
+   * with a readable page and Retry-After. Cache hits are never counted.
+   */
+  async function mayPaint(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const max = config.paintLimitPerMinute;
+    if (max === 0) return true;
+    const counted = await hit(ctx, { bucket: 'paint', max, windowMs: 60_000 }, addressKey(request.ip));
+    if (counted.allowed) return true;
+    reply
+      .status(429)
+      .type(HTML)
+      .header('cache-control', 'no-store')
+      .header('retry-after', String(counted.retryAfterSeconds))
+      .send(tooManyPaintsPage(config.association.code, counted.retryAfterSeconds));
+    return false;
+  }
+
+  /**
+   * During maintenance a browser that holds a session (the hint cookie) gets the plain shell
+   * instead of the painted maintenance view, never kept (see below).
+   *
+   * Paints a page at its canonical address (`canonical`, the request's own spelling: any other
+   * was redirected), cached under it; a page painted as the 404 page (`canonical` null) is
+   * never cached.
+   */
+  async function paint(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    renderer: Renderer,
+    template: PageTemplate,
+    canonical: string | null,
+  ) {
     const maintenance = await isMaintenanceEnabled(ctx);
     if (maintenance && !request.is404 && holdsSession(request)) return shell(reply, template, 503);
     const load = async () => {
@@ -93,8 +132,11 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
         keep: page.complete !== false,
       };
     };
-    const [path, query] = request.url.split('?');
-    if (request.is404 || query !== undefined) {
+    const key = canonical === null ? null : `page:${maintenance ? 'maintenance' : 'open'}:${canonical}`;
+    if (key === null || !isCachedOrLoading(ctx, key)) {
+      if (!(await mayPaint(request, reply))) return reply;
+    }
+    if (key === null) {
       const answer = await load();
       return sendOnceCompressed(
         request,
@@ -102,22 +144,44 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
         answer.body,
       );
     }
-    return sendCachedAnswer(ctx, request, reply, `page:${maintenance ? 'maintenance' : 'open'}:${path}`, load);
+    return sendCachedAnswer(ctx, request, reply, key, load);
   }
 
+  /** 308 to the page's canonical address when the request spelt it otherwise; true when sent. */
+  function redirected(request: FastifyRequest, reply: FastifyReply, canonical: string | null): boolean {
+    if (canonical === null || canonical === request.raw.url) return false;
+    reply.header('cache-control', 'no-cache').redirect(canonical, 308);
+    return true;
+  }
+
+  let addresses: PageAddresses | null = null;
   if (pages) {
     const { renderer, template } = pages;
-    for (const pattern of renderer?.pagePatterns() ?? []) {
+    const patterns = renderer?.pagePatterns() ?? [];
+    addresses = pageAddresses(patterns);
+    const known = addresses;
+    for (const pattern of patterns) {
+      // a painted page with a query of its own: the front path may learn its canonical spelling
+      const frontQuery = known.readsQuery(pattern.path) ? { frontQuery: true as const } : {};
       app.get(
         pattern.path,
-        { config: { access: 'public', maintenance: 'open' }, schema: { hide: true } },
-        (request, reply) =>
-          pattern.ssr && renderer ? paint(request, reply, renderer, template) : shell(reply, template),
+        { config: { access: 'public', maintenance: 'open', ...frontQuery }, schema: { hide: true } },
+        async (request, reply) => {
+          const canonical = known.canonical(request.raw.url ?? request.url);
+          if (redirected(request, reply, canonical)) return reply;
+          return pattern.ssr && renderer
+            ? paint(request, reply, renderer, template, canonical ?? request.url)
+            : shell(reply, template);
+        },
       );
     }
   }
 
-  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) }, (request, reply) => {
+  // another spelling of a page is sent on to it (a 308, cheap), never refused by this limit
+  const pageSpelling = (request: FastifyRequest) =>
+    request.method === 'GET' && addresses?.canonical(request.raw.url ?? request.url) != null;
+  const limit = app.rateLimit({ max: 120, timeWindow: '1 minute', allowList: pageSpelling });
+  app.setNotFoundHandler({ preHandler: limit }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // a missing file (an old build's script, a .map) is a plain 404, never a page in its place
     const file = path.startsWith('/assets/') || /\.\w{1,8}$/.test(path);
@@ -125,7 +189,9 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
       const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
       return reply.status(404).send(AppError.notFound(`No route for ${request.method} ${shown}`).toJSON());
     }
+    const canonical = addresses?.canonical(request.raw.url ?? request.url) ?? null;
+    if (redirected(request, reply, canonical)) return reply;
     const { renderer, template } = pages;
-    return renderer ? paint(request, reply, renderer, template) : shell(reply, template, 404);
+    return renderer ? paint(request, reply, renderer, template, null) : shell(reply, template, 404);
   });
 }

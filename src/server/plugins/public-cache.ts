@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { siteSettings } from '../db/schema.ts';
 import { maintenanceIfKnown } from '../maintenance/service.ts';
+import { CacheEntries, type Slot } from './cache-entries.ts';
 
 /**
  * Public reads (events, clubs, team, FAQs, documents, governance, content) are cached in memory
@@ -124,12 +125,6 @@ export function pickEncoding(
   return null;
 }
 
-interface Slot {
-  pending: Promise<Entry>;
-  /** The entry once loaded, so a hit is answered without waiting on a promise. */
-  entry?: Entry;
-}
-
 /** An address the front path may answer (front-cache.ts): which entry, and the headers the
  * route sent with it other than the entry's own (type, ETag, encoding, length). */
 export interface FrontRoute {
@@ -145,7 +140,8 @@ interface CacheState {
   checkedAt: number;
   /** A look at the generation under way (one at a time). */
   checking?: Promise<void>;
-  entries: Map<string, Slot>;
+  /** Bounded in bytes (PUBLIC_CACHE_MAX_BYTES), least recently used first out. */
+  entries: CacheEntries<Entry>;
   /** Exact request addresses the front path answers, learnt from the routes' own answers. */
   front: Map<string, FrontRoute>;
 }
@@ -160,7 +156,12 @@ const states = new WeakMap<AppContext, CacheState>();
 function state(ctx: AppContext): CacheState {
   let s = states.get(ctx);
   if (!s) {
-    s = { generation: -1, checkedAt: 0, entries: new Map(), front: new Map() };
+    s = {
+      generation: -1,
+      checkedAt: 0,
+      entries: new CacheEntries(ctx.config.publicCacheMaxBytes),
+      front: new Map(),
+    };
     states.set(ctx, s);
   }
   return s;
@@ -174,6 +175,9 @@ async function readGeneration(ctx: AppContext): Promise<number> {
 /** The cache, after a look (at most once a second) at whether another instance dropped it. */
 function freshState(ctx: AppContext): CacheState | Promise<CacheState> {
   const s = state(ctx);
+  // a look under way may still drop what is there: wait for it rather than load into a cache
+  // about to be emptied (pipelined requests at start did, and kept one page of sixty)
+  if (s.checking) return s.checking.then(() => s);
   if (Date.now() - s.checkedAt < CHECK_MS) return s;
   s.checkedAt = Date.now();
   s.checking = readGeneration(ctx).then(
@@ -191,6 +195,20 @@ function freshState(ctx: AppContext): CacheState | Promise<CacheState> {
     },
   );
   return s.checking.then(() => s);
+}
+
+/** How much the cache holds: its entries (loading ones included) and the bytes counted for them,
+ * against its bound. */
+export function publicCacheStats(ctx: AppContext): { entries: number; bytes: number; maxBytes: number } {
+  const { entries } = state(ctx);
+  return { entries: entries.count, bytes: entries.bytes, maxBytes: entries.maxBytes };
+}
+
+/** Whether a read of `key` would be answered without loading: an entry that is current, or one
+ * already loading (the page routes count a paint only when it is not). */
+export function isCachedOrLoading(ctx: AppContext, key: string): boolean {
+  const slot = states.get(ctx)?.entries.peek(key);
+  return slot !== undefined && (slot.entry === undefined || usable(ctx, slot.entry) !== undefined);
 }
 
 /** Forgets everything cached for this app (tests empty the tables between cases). */
@@ -268,27 +286,27 @@ export function sendCachedAnswer(
 ): FastifyReply | Promise<FastifyReply> {
   const fresh = freshState(ctx);
   // a hit on a current cache is answered synchronously: no promise on the busiest path
-  const hit = fresh instanceof Promise ? undefined : usable(ctx, fresh.entries.get(key)?.entry);
+  const hit = fresh instanceof Promise ? undefined : usable(ctx, fresh.entries.use(key)?.entry);
   if (hit) return answer(request, reply, hit, key);
   return (async () => {
     const s = await fresh;
-    let slot = s.entries.get(key);
+    // a use too (the look at the generation sent this read here, not a miss)
+    let slot = s.entries.use(key);
     if (slot) {
       const cached = await slot.pending.catch(() => null);
       if (!usable(ctx, cached ?? undefined)) slot = undefined;
     }
     if (!slot) {
       const pending = load().then(makeEntry);
-      const created: Slot = { pending };
-      s.entries.set(key, created);
+      const created: Slot<Entry> = { pending, size: 0 };
+      s.entries.add(key, created);
       pending.then(
         (entry) => {
           created.entry = entry;
-          if (!entry.keep && s.entries.get(key) === created) s.entries.delete(key);
+          if (entry.keep) s.entries.loaded(key, created, entry);
+          else s.entries.delete(key, created);
         },
-        () => {
-          if (s.entries.get(key) === created) s.entries.delete(key);
-        },
+        () => s.entries.delete(key, created),
       );
       slot = created;
     }
@@ -329,11 +347,24 @@ function canonicalQueryUrl(request: FastifyRequest): string | null {
 }
 
 /**
+ * The one spelling of the route's path that the front path may learn: its pattern with the
+ * parameters as the route read them, escaped (`/api/v1/products/summer-show/`). `/api/v1/%70roducts/`,
+ * `/booking#1` and `/booking;x` reach the same routes but are other spellings; null for a wildcard.
+ */
+function canonicalPath(request: FastifyRequest): string | null {
+  const pattern = request.routeOptions.url;
+  if (!pattern || pattern.includes('*')) return null;
+  const params = request.params as Record<string, unknown> | undefined;
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
+}
+
+/**
  * Lets the front path answer this exact address next time, when what it would send is exactly
  * this: an anonymous GET of a public route, answered 200 while maintenance is known to be off (a
  * page's key names the maintenance state, and the front path serves only while it is off), at a
  * plain address (no escapes, and no query but a route's canonical one: the spellings and queries
- * an attacker can vary are never learnt, and the map stays small). An answer that depends on more than its address must say
+ * an attacker can vary are never learnt, and the map stays small: the path must be the route's own,
+ * canonicalPath). An answer that depends on more than its address must say
  * when it goes stale (`expiresAt`), as every cached answer must.
  */
 function rememberFront(request: FastifyRequest, reply: FastifyReply, entry: Entry, key: string): void {
@@ -345,6 +376,7 @@ function rememberFront(request: FastifyRequest, reply: FastifyReply, entry: Entr
     !url ||
     (url.includes('?') && url !== canonicalQueryUrl(request)) ||
     url.includes('%') ||
+    url.split('?')[0] !== canonicalPath(request) ||
     request.routeOptions.config.access !== 'public' ||
     maintenanceIfKnown(request.server.ctx) !== false
   )
@@ -366,7 +398,7 @@ export function frontAnswer(ctx: AppContext, url: string): { route: FrontRoute; 
   const s = states.get(ctx);
   if (!s || Date.now() - s.checkedAt >= CHECK_MS || s.checking) return undefined;
   const route = s.front.get(url);
-  const entry = route && usable(ctx, s.entries.get(route.key)?.entry);
+  const entry = route && usable(ctx, s.entries.use(route.key)?.entry);
   return route && entry ? { route, entry } : undefined;
 }
 
