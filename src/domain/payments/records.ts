@@ -60,6 +60,13 @@ export const PaymentRecordSchema = z.object({
   status: z.enum(['started', 'succeeded', 'canceled']),
   entries_booked: z.number().int(),
   entries_lost: z.number().int(),
+  /** Why the association must look at it (e.g. 'amount_mismatch'), and since when; null when
+   * nothing is wrong. */
+  attention: z.string().nullable(),
+  attention_at: z.string().nullable(),
+  /** What the provider reported it took, when that differed from what was asked. */
+  paid_amount: z.string().nullable(),
+  paid_currency: z.string().nullable(),
 });
 export type PaymentRecord = z.infer<typeof PaymentRecordSchema>;
 

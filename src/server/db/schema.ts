@@ -350,9 +350,6 @@ export const payments = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
     /** PayPal: the capture to refund. */
     captureReference: text('capture_reference'),
-    refundDuePence: integer('refund_due_pence').notNull().default(0),
-    refundedPence: integer('refunded_pence').notNull().default(0),
-    refundReference: text('refund_reference'),
     /** What the provider reported it took, when that was not what the server asked for. */
     paidAmountPence: integer('paid_amount_pence'),
     paidCurrency: text('paid_currency'),

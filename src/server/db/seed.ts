@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { families, profiles, users } from './schema.ts';
 import { seedContent } from './seed-content.ts';
 import { seedEvents } from './seed-events.ts';
+import { seedPayments } from './seed-payments.ts';
 import { seedResults } from './seed-results.ts';
 
 type NewUser = typeof users.$inferInsert;
@@ -158,6 +159,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ summary: string; sign
     }
   });
   await seedEvents(ctx);
+  await seedPayments(ctx);
   await seedContent(ctx);
   await seedResults(ctx);
   const signIns = random

@@ -6,6 +6,7 @@ import { refuseIfNothingBooked } from '../cart/bookings.ts';
 import type { AppContext } from '../context.ts';
 import { payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { installationId } from './installation.ts';
 import { bookingResult } from './paid-bookings.ts';
 import { confirms, settlePayment } from './settle.ts';
 
@@ -41,6 +42,6 @@ export async function captureWalletOrder(
     log.error({ paymentId: payment.id, err: { message: String(error) } }, 'wallet order check failed');
     throw new AppError('PROVIDER_FAILED', PAYMENT_MSG.providerFailed);
   });
-  if (!confirms(check, payment)) throw new AppError('CONFLICT', PAYMENT_MSG.notPaid);
+  if (!confirms(check, payment, await installationId(ctx))) throw new AppError('CONFLICT', PAYMENT_MSG.notPaid);
   return refuseIfNothingBooked(bookingResult(await settlePayment(ctx, log, payment.id, check)));
 }

@@ -9,7 +9,7 @@ import type { Provider } from './providers.ts';
  * side" is the payment's own row: the demo card form completes it (payments/demo-routes.ts) and
  * the same settlement as a real provider's books it.
  */
-export function demoProvider(db: Db): Provider {
+export function demoProvider(db: Db, installation: () => Promise<string>): Provider {
   return {
     name: 'demo',
     async start(payment) {
@@ -18,19 +18,27 @@ export function demoProvider(db: Db): Provider {
     },
     async check(reference) {
       const [row] = await db
-        .select({ id: payments.id, amountPence: payments.amountPence, providerStatus: payments.providerStatus })
+        .select({
+          id: payments.id,
+          userId: payments.userId,
+          amountPence: payments.amountPence,
+          providerStatus: payments.providerStatus,
+        })
         .from(payments)
         .where(and(eq(payments.provider, 'demo'), eq(payments.reference, reference)));
       return {
         paid: row?.providerStatus === 'succeeded',
         amountPence: row?.amountPence ?? 0,
         currency: 'GBP',
+        // the demo's provider side is this installation's own row
+        installationId: row ? await installation() : null,
         paymentId: row?.id ?? null,
+        userId: row?.userId ?? null,
         captureReference: null,
       };
     },
     async refund(request) {
-      return { reference: `demo_refund_${request.paymentId}` };
+      return { reference: `demo_refund_${request.idempotencyKey}` };
     },
     async cancel() {},
     /** The demo wallet's approval is the capture itself. */

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startSession } from '../accounts/sessions.ts';
-import { bookings, events, families, paymentLines, payments, users } from '../db/schema.ts';
+import { bookings, events, families, paymentLines, payments, refunds, users } from '../db/schema.ts';
 import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
 import { createUser, login } from '../test/fixtures.ts';
 import { bearer } from '../test/helper.ts';
@@ -162,7 +162,14 @@ describe('a payment that succeeds after its places were lost', () => {
       { id: expect.any(String), object: 'refund', payment_intent: reference, amount: 2500, status: 'succeeded' },
     ]);
     const [row] = await t.app.ctx.db.select().from(payments).where(eq(payments.reference, reference));
-    expect(row).toMatchObject({ status: 'succeeded', refundDuePence: 2500, refundedPence: 2500 });
+    expect(row).toMatchObject({ status: 'succeeded' });
+    const given = await t.app.ctx.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, row?.id ?? 0));
+    expect(given).toMatchObject([
+      { amountPence: 2500, cause: 'place_lost', status: 'succeeded', providerRefundId: t.stripe.refunds[0]?.id },
+    ]);
 
     const toPayer = t.outbox.messages.find((m) => m.subject === 'Your booking: some places were refunded');
     expect(toPayer?.to).toBe(`${late.username}@example.com`);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
@@ -8,7 +9,7 @@ import { siteSettings } from '../db/schema.ts';
  * sharing a provider account never share a key. Read once per database. */
 const known = new WeakMap<Db, Promise<string>>();
 
-export function installationId(ctx: AppContext): Promise<string> {
+export function installationId(ctx: Pick<AppContext, 'db'>): Promise<string> {
   let id = known.get(ctx.db);
   if (!id) {
     id = readInstallationId(ctx.db);
@@ -18,8 +19,20 @@ export function installationId(ctx: AppContext): Promise<string> {
   return id;
 }
 
+/** Reads the id; a database without one (emptied by hand, or by the tests between cases) is given
+ * a new one once, the same way migration 0008 made it, and every instance then reads that one. */
 async function readInstallationId(db: Db): Promise<string> {
-  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, 'installation_id'));
-  if (typeof row?.value !== 'string' || row.value === '') throw new Error('the installation id is missing');
-  return row.value;
+  const read = async () => {
+    const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, 'installation_id'));
+    return typeof row?.value === 'string' && row.value !== '' ? row.value : null;
+  };
+  const found = await read();
+  if (found) return found;
+  await db
+    .insert(siteSettings)
+    .values({ key: 'installation_id', value: randomUUID() })
+    .onConflictDoNothing({ target: siteSettings.key });
+  const made = await read();
+  if (!made) throw new Error('the installation id is missing');
+  return made;
 }

@@ -1,9 +1,9 @@
-import { and, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { paymentLines, payments } from '../db/schema.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
-import { refundLostLines } from './settle.ts';
+import { sendRequestedRefunds } from './refund-job.ts';
 import { releasePayment } from './start.ts';
 
 /** How often the payments job runs. */
@@ -11,7 +11,8 @@ export const PAYMENT_JOB_MS = 30_000;
 
 /**
  * The payments job (issue 9): releases the places of payments whose hold lapsed (then drops the
- * public cache, so the events show the places again) and retries refunds that failed. A place
+ * public cache, so the events show the places again) and sends the requested refunds, retrying
+ * failed ones after their back-off (refund-job.ts). A place
  * taker that finds an event full releases that event's lapsed holds itself, so nothing waits on
  * this job to be right; it keeps the public figures current.
  */
@@ -37,12 +38,7 @@ export async function runPaymentJobs(ctx: AppContext, log: FastifyBaseLogger): P
     log.info({ released }, 'lapsed payment holds released');
     await dropPublicCacheSoon(ctx);
   }
-  const refunds = await ctx.db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(isNotNull(payments.settledAt), gt(payments.refundDuePence, sql`${payments.refundedPence}`)))
-    .limit(100);
-  for (const { id } of refunds) await refundLostLines(ctx, log, id);
+  await sendRequestedRefunds(ctx, log);
   return { released };
 }
 

@@ -160,7 +160,7 @@ export async function settleInOneStatement(
     ctx.db.execute(sql`
       with pay as (
         update payments set status = 'succeeded', provider_status = 'succeeded', settled_at = ${now},
-          capture_reference = coalesce(${captureReference}::text, capture_reference), refund_due_pence = 0
+          capture_reference = coalesce(${captureReference}::text, capture_reference)
         where id = ${paymentId} and settled_at is null
           and not exists (select 1 from payment_lines where payment_id = ${paymentId} and state <> 'held')
         returning id, user_id, reference

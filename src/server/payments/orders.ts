@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatPrice } from '../../domain/money.ts';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { Order } from '../../domain/payments/records.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { events, paymentLines, payments, users } from '../db/schema.ts';
+import { events, paymentLines, payments, refunds, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentRow } from './start.ts';
 
@@ -32,12 +32,26 @@ async function ordersOf(db: Db, rows: PaymentRow[]): Promise<Order[]> {
       ),
     )
     .orderBy(asc(paymentLines.id));
+  // what has gone back to the payer: the refunds the provider confirmed
+  const given = await db
+    .select({ paymentId: refunds.paymentId, pence: sql<number>`sum(${refunds.amountPence})::int` })
+    .from(refunds)
+    .where(
+      and(
+        inArray(
+          refunds.paymentId,
+          rows.map((r) => r.id),
+        ),
+        eq(refunds.status, 'succeeded'),
+      ),
+    )
+    .groupBy(refunds.paymentId);
   return rows.map((p) => ({
     reference: p.reference ?? '',
     provider: p.provider,
     status: p.status,
     amount: formatPrice(p.amountPence),
-    refunded: formatPrice(p.refundedPence),
+    refunded: formatPrice(given.find((g) => g.paymentId === p.id)?.pence ?? 0),
     created_at: p.createdAt.toISOString(),
     held_until: p.heldUntil.toISOString(),
     settled_at: p.settledAt?.toISOString() ?? null,

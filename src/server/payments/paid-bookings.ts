@@ -6,6 +6,7 @@ import type { BookingResult } from '../../domain/payments/records.ts';
 import type { AppContext } from '../context.ts';
 import { events, payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { installationId } from './installation.ts';
 import { confirms, paymentWithLines, type Settlement, settlePayment } from './settle.ts';
 
 /**
@@ -51,7 +52,7 @@ export async function bookPaidLines(
       );
       throw new AppError('PROVIDER_FAILED', PAYMENT_MSG.providerFailed);
     }
-    if (!confirms(check, payment)) throw new AppError('CONFLICT', PAYMENT_MSG.notPaid);
+    if (!confirms(check, payment, await installationId(ctx))) throw new AppError('CONFLICT', PAYMENT_MSG.notPaid);
     settlement = await settlePayment(ctx, log, payment.id, check);
   }
   return bookingResult(settlement, lines);
@@ -86,7 +87,8 @@ export function bookingResult(
       reference: settlement.payment.reference ?? '',
       provider: settlement.payment.provider,
       amount: formatPrice(settlement.payment.amountPence),
-      refunded: formatPrice(settlement.payment.refundDuePence),
+      // what the lines that could not be booked give back (a refund row each settlement asks for)
+      refunded: formatPrice(settlement.lines.filter((l) => l.state === 'lost').reduce((s, l) => s + l.amount_pence, 0)),
     },
   };
 }

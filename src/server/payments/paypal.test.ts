@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSession } from '../accounts/sessions.ts';
-import { bookings, cartItems, events } from '../db/schema.ts';
+import { bookings, cartItems, events, refunds } from '../db/schema.ts';
 import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
 import { bearer, useTestApp } from '../test/helper.ts';
 import { type PaypalStandIn, startPaypalStandIn } from '../test/paypal-stand-in.ts';
+import { installationId } from './installation.ts';
 import { type Booker, makeBookers } from './test-support.ts';
 
 const env: Record<string, string> = {};
@@ -60,7 +61,8 @@ describe('wallet payments through PayPal’s server SDK', () => {
     expect(order?.intent).toBe('CAPTURE');
     expect(order?.purchase_units[0]).toEqual({
       reference_id: 'payment-1',
-      custom_id: '1',
+      // the installation, the payment and its user: check() reads them back before anything books
+      custom_id: `${await installationId(t.app.ctx)}:1:${payer.id}`,
       amount: {
         currency_code: 'GBP',
         value: '40.00',
@@ -140,6 +142,17 @@ describe('wallet payments through PayPal’s server SDK', () => {
       { id: 'REFUND1', capture: paypal.captures[1], amount: { currency_code: 'GBP', value: '25.00' } },
     ]);
     expect(res.json().payment).toMatchObject({ amount: '40.00', refunded: '25.00' });
+    // every request id names this installation; the refund's is its row's own key
+    const installation = await installationId(t.app.ctx);
+    const [refund] = await t.app.ctx.db.select().from(refunds);
+    expect(paypal.requestIds).toEqual([
+      `/v2/checkout/orders piste-${installation}-payment-1`,
+      `/v2/checkout/orders piste-${installation}-payment-2`,
+      `/v2/checkout/orders/${theirs}/capture piste-${installation}-capture-2`,
+      `/v2/checkout/orders/${id}/capture piste-${installation}-capture-1`,
+      `/v2/payments/captures/${paypal.captures[1]}/refund ${refund?.idempotencyKey}`,
+    ]);
+    expect(refund?.idempotencyKey).toMatch(new RegExp(`^${installation}:refund:1:place_lost:\\d+$`));
   });
 
   it("another user's order is not found", async () => {

@@ -10,14 +10,27 @@ import { formatPrice } from '../../domain/money.ts';
 import { amountInPence, walletLineName } from '../../domain/payments/index.ts';
 import type { PaymentsConfig } from '../config.ts';
 import { paypalTransport } from './paypal-transport.ts';
-import type { Provider } from './providers.ts';
+import { metadataId, type Provider, startKey } from './providers.ts';
 
 type PaypalConfig = NonNullable<PaymentsConfig['paypal']>;
 
+/** The order's custom id: the installation, the payment and its user (PayPal keeps up to 127
+ * characters), read back by check() so a confirmation can tell the order is this payment's. */
+export function paypalCustomId(installation: string, paymentId: number, userId: number): string {
+  return `${installation}:${paymentId}:${userId}`;
+}
+
+function parseCustomId(value: string | undefined) {
+  const [installation, payment, user, ...rest] = (value ?? '').split(':');
+  if (!installation || rest.length > 0) return { installationId: null, paymentId: null, userId: null };
+  return { installationId: installation, paymentId: metadataId(payment), userId: metadataId(user) };
+}
+
 /** PayPal orders through PayPal's server SDK: created and captured by the server in GBP, one item
- * per line named 'participant - product' (doc 1 §7), each call with a PayPal-Request-Id derived
- * from the payment so that a retry creates, captures or refunds once. */
-export function paypalProvider(config: PaypalConfig) {
+ * per line named 'participant - product' (doc 1 §7), each call with a PayPal-Request-Id that names
+ * this installation and the payment (a refund: its row's key) so that a retry creates, captures or
+ * refunds once. */
+export function paypalProvider(config: PaypalConfig, installation: () => Promise<string>) {
   const client = new Client({
     clientCredentialsAuthCredentials: { oAuthClientId: config.clientId, oAuthClientSecret: config.clientSecret },
     environment: config.environment === 'production' ? Environment.Production : Environment.Sandbox,
@@ -31,15 +44,16 @@ export function paypalProvider(config: PaypalConfig) {
     name: 'paypal',
     async start(payment) {
       const total = formatPrice(payment.amountPence);
+      const id = await installation();
       const { result } = await orders.createOrder({
-        paypalRequestId: `piste-payment-${payment.paymentId}`,
+        paypalRequestId: startKey(id, payment.paymentId),
         prefer: 'return=minimal',
         body: {
           intent: CheckoutPaymentIntent.Capture,
           purchaseUnits: [
             {
               referenceId: `payment-${payment.paymentId}`,
-              customId: String(payment.paymentId),
+              customId: paypalCustomId(id, payment.paymentId, payment.userId),
               amount: {
                 currencyCode: 'GBP',
                 value: total,
@@ -61,12 +75,11 @@ export function paypalProvider(config: PaypalConfig) {
       const { result } = await orders.getOrder({ id: reference });
       const unit = result.purchaseUnits?.[0];
       const capture = unit?.payments?.captures?.find((c) => c.status === 'COMPLETED');
-      const id = Number(unit?.customId);
       return {
         paid: result.status === 'COMPLETED' && capture !== undefined,
         amountPence: amountInPence(capture?.amount?.value ?? unit?.amount?.value) ?? 0,
         currency: capture?.amount?.currencyCode ?? unit?.amount?.currencyCode ?? '',
-        paymentId: Number.isInteger(id) && id > 0 ? id : null,
+        ...parseCustomId(unit?.customId),
         captureReference: capture?.id ?? null,
       };
     },
@@ -75,7 +88,7 @@ export function paypalProvider(config: PaypalConfig) {
       try {
         await orders.captureOrder({
           id: reference,
-          paypalRequestId: `piste-capture-${paymentId}`,
+          paypalRequestId: `piste-${await installation()}-capture-${paymentId}`,
           prefer: 'return=representation',
         });
       } catch (error) {
@@ -93,7 +106,7 @@ export function paypalProvider(config: PaypalConfig) {
       if (!request.captureReference) throw new Error('a PayPal refund needs the capture');
       const { result } = await paymentsApi.refundCapturedPayment({
         captureId: request.captureReference,
-        paypalRequestId: `piste-refund-${request.paymentId}`,
+        paypalRequestId: request.idempotencyKey,
         body: { amount: { currencyCode: 'GBP', value: formatPrice(request.amountPence) } },
       });
       return { reference: result.id ?? '' };

@@ -2,11 +2,14 @@ import type { PaymentProvider } from '../../domain/payments/index.ts';
 import type { PaymentsConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { demoProvider } from './demo.ts';
+import { installationId } from './installation.ts';
 import { paypalProvider } from './paypal.ts';
 import { stripeProvider } from './stripe.ts';
 
-/** What the app asks of a payment provider (docs/decisions/0019). Every call that moves money
- * carries an idempotency key derived from the payment, so a retry never charges or refunds twice. */
+/** What the app asks of a payment provider (docs/decisions/0019, 0029). Every call that moves
+ * money carries an idempotency key that names this installation and the payment (a refund: the
+ * refund row's own key), so a retry never charges or refunds twice and two installations sharing
+ * one provider account never share a key. */
 export interface Provider {
   name: PaymentProvider;
   /** Starts the provider's payment for a held payment: a PaymentIntent, a PayPal order, a demo
@@ -38,14 +41,20 @@ export interface ProviderCheck {
   paid: boolean;
   amountPence: number;
   currency: string;
-  /** The app's payment id the provider holds in its metadata (custom id), when it holds one. */
+  /** The installation, payment and user the provider holds in its metadata (custom id), when it
+   * holds them: a confirmation books only when all three are this payment's (settle.ts confirms). */
+  installationId: string | null;
   paymentId: number | null;
+  userId: number | null;
   /** PayPal: the capture that a refund goes against. */
   captureReference: string | null;
 }
 
 export interface RefundRequest {
   paymentId: number;
+  /** The refund row's key (refunds.idempotency_key): one refund of a payment never answers for
+   * another, nor one installation's for another's. */
+  idempotencyKey: string;
   reference: string;
   captureReference: string | null;
   amountPence: number;
@@ -62,11 +71,23 @@ export interface Providers {
   paypalClientId: string | null;
 }
 
+/** The key a payment's start sends its provider: the installation and the payment. */
+export function startKey(installation: string, paymentId: number): string {
+  return `piste-${installation}-payment-${paymentId}`;
+}
+
+/** A positive whole number from the provider's metadata, or null. */
+export function metadataId(value: unknown): number | null {
+  const id = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 /** Built once per app (buildApp). */
 export function createProviders(config: PaymentsConfig, db: Db): Providers {
-  const stripe = config.stripe ? stripeProvider(config.stripe) : null;
-  const paypal = config.paypal ? paypalProvider(config.paypal) : null;
-  const demo = config.demo ? demoProvider(db) : null;
+  const installation = () => installationId({ db });
+  const stripe = config.stripe ? stripeProvider(config.stripe, installation) : null;
+  const paypal = config.paypal ? paypalProvider(config.paypal, installation) : null;
+  const demo = config.demo ? demoProvider(db, installation) : null;
   const card = stripe ?? demo;
   const wallet = paypal ?? demo;
   return {

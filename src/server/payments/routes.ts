@@ -9,16 +9,19 @@ import {
   PaymentRecordSchema,
   StartedPaymentSchema,
 } from '../../domain/payments/records.ts';
+import { PaymentTrailSchema } from '../../domain/payments/trail.ts';
 import { textField } from '../../domain/text.ts';
 import type { AppContext } from '../context.ts';
 import { Page, Search } from '../people/query.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { sendCsv } from '../plugins/csv-reply.ts';
+import { IdParams } from '../plugins/params.ts';
 import { listPayments, PAYMENT_FILTERS, paymentsCsv } from './admin.ts';
 import { captureWalletOrder } from './capture.ts';
 import { completeDemoPayment } from './demo-payments.ts';
 import { myOrders, orderOf } from './orders.ts';
 import { startPayment } from './start.ts';
+import { paymentTrail } from './trail.ts';
 import { handleStripeWebhook } from './webhook.ts';
 
 const tags = ['payments'];
@@ -184,7 +187,15 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsync {
     );
 
     const admin = { config: { access: 'admin' as const } };
-    const AdminQuery = z.object({ search: Search, status: z.enum(PAYMENT_FILTERS).optional().default('all') });
+    const AdminQuery = z.object({
+      search: Search,
+      status: z.enum(PAYMENT_FILTERS).optional().default('all'),
+      /** `?attention=1`: only the payments that need attention. */
+      attention: z
+        .enum(['0', '1'], { error: 'attention must be 1 (only those that need attention) or 0.' })
+        .optional()
+        .transform((v) => v === '1'),
+    });
 
     api.get(
       '/admin/payments/',
@@ -193,7 +204,8 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsync {
         schema: {
           tags,
           security: bearerOnly,
-          summary: 'Orders and payments, newest first, 50 a page: provider, reference, amount, status, refunds',
+          summary:
+            'Orders and payments, those that need attention first, then newest first, 50 a page: provider, reference, amount, status, refunds',
           querystring: AdminQuery.extend({ page: Page }),
           response: { 200: z.object({ count: z.number().int(), results: z.array(PaymentRecordSchema) }) },
         },
@@ -202,8 +214,24 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsync {
         listPayments(ctx, {
           search: request.query.search ?? '',
           status: request.query.status,
+          attention: request.query.attention,
           page: request.query.page,
         }),
+    );
+
+    api.get(
+      '/admin/payments/:id/',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: "One payment's trail: its lines, its payment log (by time) and its refunds",
+          params: IdParams,
+          response: { 200: PaymentTrailSchema },
+        },
+      },
+      async (request) => paymentTrail(ctx, request.params.id),
     );
 
     api.get(
@@ -221,7 +249,11 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsync {
         sendCsv(
           reply,
           'payments.csv',
-          await paymentsCsv(ctx, { search: request.query.search ?? '', status: request.query.status }),
+          await paymentsCsv(ctx, {
+            search: request.query.search ?? '',
+            status: request.query.status,
+            attention: request.query.attention,
+          }),
         ),
     );
 

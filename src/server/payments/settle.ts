@@ -1,14 +1,16 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { bookings, cartItems, events, paymentLines, payments, users } from '../db/schema.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
+import { installationId } from './installation.ts';
 import { settleInOneStatement } from './one-statement.ts';
 import { type EventRow, lockEvent, moveBooked, moveHeld, placeFree } from './places.ts';
 import type { ProviderCheck } from './providers.ts';
 import { sendReceipt } from './receipt.ts';
+import { sendRefundsOf } from './refund-job.ts';
+import { requestRefund } from './refunds.ts';
 import type { PaymentRow } from './start.ts';
 
 export interface SettledLine {
@@ -29,13 +31,16 @@ export interface Settlement {
 }
 
 /** Whether what the provider says is this payment, paid in full: the webhook's event and the
- * client's reference both pass here before anything is booked. */
-export function confirms(check: ProviderCheck, payment: PaymentRow): boolean {
+ * client's reference both pass here before anything is booked. The provider's metadata must name
+ * this installation, this payment and its user (docs/decisions/0029). */
+export function confirms(check: ProviderCheck, payment: PaymentRow, installation: string): boolean {
   return (
     check.paid &&
     check.amountPence === payment.amountPence &&
     check.currency.toUpperCase() === payment.currency &&
-    (check.paymentId === null || check.paymentId === payment.id)
+    check.installationId === installation &&
+    check.paymentId === payment.id &&
+    check.userId === payment.userId
   );
 }
 
@@ -43,7 +48,8 @@ export function confirms(check: ProviderCheck, payment: PaymentRow): boolean {
  * Settles a payment the provider confirmed, exactly once (docs/decisions/0019): under the
  * payment's row lock, each line becomes one booking (its held place turns into a booked one; a
  * line whose hold lapsed takes a free place if one is left), or is lost when no place is left or
- * the participant was booked meanwhile. Lost lines are refunded through the provider. The
+ * the participant was booked meanwhile. Lost lines become a requested refund, sent to the
+ * provider after commit (refund-job.ts). The
  * webhook and the client's call may both arrive, in any order and repeatedly: the second finds
  * the payment settled and answers with the same lines.
  */
@@ -61,7 +67,7 @@ export async function settlePayment(
     : await settleInTransaction(ctx, paymentId, check);
   if (!settlement.already) {
     await dropPublicCacheSoon(ctx);
-    if (settlement.payment.refundDuePence > 0) await refundLostLines(ctx, log, settlement.payment.id);
+    await sendRefundsOf(ctx, log, settlement.payment.id);
     await sendReceipt(ctx, log, {
       userId: settlement.payment.userId,
       reference: settlement.payment.reference ?? `payment ${settlement.payment.id}`,
@@ -93,7 +99,12 @@ async function readSettled(ctx: AppContext, paymentId: number): Promise<Omit<Set
 
 /** Every case, under the payment's row lock: lines whose hold lapsed take a free place if one is
  * left, lines that cannot be booked are lost, a settled payment is read again. */
-function settleInTransaction(ctx: AppContext, paymentId: number, check: ProviderCheck | null): Promise<Settlement> {
+async function settleInTransaction(
+  ctx: AppContext,
+  paymentId: number,
+  check: ProviderCheck | null,
+): Promise<Settlement> {
+  const installation = await installationId(ctx);
   return ctx.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment) throw new Error(`payment ${paymentId} vanished`);
@@ -118,6 +129,7 @@ function settleInTransaction(ctx: AppContext, paymentId: number, check: Provider
       .where(eq(paymentLines.paymentId, paymentId))
       .orderBy(asc(paymentLines.eventId), asc(paymentLines.id));
     let lostPence = 0;
+    const lostLines: number[] = [];
     for (const { line } of lines) {
       const event = locked.get(line.eventId);
       if (!event) continue;
@@ -150,6 +162,7 @@ function settleInTransaction(ctx: AppContext, paymentId: number, check: Provider
           event.held -= 1;
         }
         lostPence += line.pricePence;
+        lostLines.push(line.id);
       }
       await tx
         .update(paymentLines)
@@ -172,9 +185,18 @@ function settleInTransaction(ctx: AppContext, paymentId: number, check: Provider
         providerStatus: 'succeeded',
         settledAt: now,
         captureReference: check.captureReference ?? payment.captureReference,
-        refundDuePence: lostPence,
       })
       .where(eq(payments.id, paymentId));
+    if (lostPence > 0) {
+      await requestRefund(tx, {
+        paymentId,
+        amountPence: lostPence,
+        cause: 'place_lost',
+        lineIds: lostLines,
+        logCause: 'system',
+        idempotencyKey: `${installation}:refund:${paymentId}:place_lost:${lostLines.join(',')}`,
+      });
+    }
     return { ...(await settledNow(tx, paymentId)), already: false };
   });
 }
@@ -210,36 +232,4 @@ export async function paymentWithLines(db: Db | Tx, where: SQL): Promise<Omit<Se
       state: state === 'booked' ? 'booked' : 'lost',
     })),
   };
-}
-
-/**
- * Refunds what a settled payment could not book, through its provider, once (the provider's
- * idempotency key is derived from the payment). A failure is logged and left due: the payments
- * job tries again.
- */
-export async function refundLostLines(ctx: AppContext, log: FastifyBaseLogger, paymentId: number): Promise<void> {
-  const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!payment?.reference || payment.refundDuePence <= payment.refundedPence) return;
-  const provider = ctx.payments.byName(payment.provider);
-  if (!provider) {
-    log.error({ paymentId }, 'refund due but the provider is not configured');
-    return;
-  }
-  try {
-    const refund = await provider.refund({
-      paymentId,
-      reference: payment.reference,
-      captureReference: payment.captureReference,
-      amountPence: payment.refundDuePence - payment.refundedPence,
-    });
-    await ctx.db
-      .update(payments)
-      .set({ refundedPence: payment.refundDuePence, refundReference: refund.reference })
-      .where(eq(payments.id, paymentId));
-  } catch (error) {
-    log.error(
-      { paymentId, err: { message: String((error as Error)?.message ?? error) } },
-      `refund failed: ${PAYMENT_MSG.providerFailed}`,
-    );
-  }
 }

@@ -8,13 +8,21 @@ export const WEBHOOK_SECRET = 'whsec_test_stand_in_secret';
 export const PUBLISHABLE_KEY = 'pk_test_stand_in_key';
 
 const signer = new Stripe('sk_test_signer_only');
+/** The test app's clock: the webhook checks its signed time against the app's now. */
+let clock: () => Date = () => new Date();
 
-/** The Stripe-Signature header for `payload`, as Stripe signs it (the SDK's own test helper). */
+/** The app's now, in whole seconds, as a Stripe-Signature's `t=` is written. */
+export function nowSeconds(): number {
+  return Math.floor(clock().getTime() / 1000);
+}
+
+/** The Stripe-Signature header for `payload`, as Stripe signs it (the SDK's own test helper),
+ * signed at the test app's now unless told otherwise. */
 export function stripeSignature(payload: string, options: { secret?: string; timestamp?: number } = {}): string {
   return signer.webhooks.generateTestHeaderString({
     payload,
     secret: options.secret ?? WEBHOOK_SECRET,
-    ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+    timestamp: options.timestamp ?? nowSeconds(),
   });
 }
 
@@ -32,6 +40,7 @@ export function useStripeTestApp(): TestApp & { stripe: StripeStandIn } {
   });
   afterAll(async () => holder.stripe?.close());
   const t = useTestApp(env);
+  clock = () => t.clock.now();
   beforeEach(() => holder.stripe.reset());
   return Object.defineProperty(t, 'stripe', { get: () => holder.stripe }) as TestApp & { stripe: StripeStandIn };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, cartItems, events, payments } from '../db/schema.ts';
 import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
-import { PUBLISHABLE_KEY, stripeSignature, useStripeTestApp } from './stripe-test-app.ts';
+import { nowSeconds, PUBLISHABLE_KEY, stripeSignature, useStripeTestApp } from './stripe-test-app.ts';
 import { type Booker, makeBookers } from './test-support.ts';
 
 const t = useStripeTestApp();
@@ -145,7 +145,7 @@ describe('the signed webhook', () => {
   it('refuses a forged, stale or missing signature with 400 and books nothing', async () => {
     const payload = t.stripe.succeededEvent(await paid());
     const forged = await webhook(payload, stripeSignature(payload, { secret: 'whsec_someone_else' }));
-    const stale = await webhook(payload, stripeSignature(payload, { timestamp: Math.floor(Date.now() / 1000) - 600 }));
+    const stale = await webhook(payload, stripeSignature(payload, { timestamp: nowSeconds() - 600 }));
     const altered = await webhook(payload.replace('"amount":2500', '"amount":1'), stripeSignature(payload));
     const missing = await t.app.inject({
       method: 'POST',

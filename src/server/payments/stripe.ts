@@ -1,12 +1,37 @@
 import Stripe from 'stripe';
 import type { PaymentsConfig } from '../config.ts';
-import type { Provider } from './providers.ts';
+import { metadataId, type Provider, type ProviderCheck, startKey } from './providers.ts';
 
 type StripeConfig = NonNullable<PaymentsConfig['stripe']>;
 
+/** How far a webhook's signed time may be from now, either way (Stripe's default tolerance). */
+export const WEBHOOK_TOLERANCE_S = 300;
+
+/** What a PaymentIntent says, as a check (the webhook's event and a retrieve read alike). */
+export function checkOfIntent(intent: Stripe.PaymentIntent): ProviderCheck {
+  return {
+    paid: intent.status === 'succeeded',
+    amountPence: intent.amount_received || intent.amount,
+    currency: intent.currency.toUpperCase(),
+    installationId: intent.metadata?.installation || null,
+    paymentId: metadataId(intent.metadata?.payment_id),
+    userId: metadataId(intent.metadata?.user_id),
+    captureReference: null,
+  };
+}
+
+/** The signed time (`t=`) of a Stripe-Signature header, in seconds; null when there is none. */
+function signedAt(signature: string): number | null {
+  const t = signature
+    .split(',')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith('t='));
+  return t && /^t=\d{1,12}$/.test(t) ? Number(t.slice(2)) : null;
+}
+
 /** Stripe through its own SDK. STRIPE_API_URL points the SDK elsewhere (the tests' and the
  * bench's local stand-in); otherwise it talks to api.stripe.com. */
-export function stripeProvider(config: StripeConfig) {
+export function stripeProvider(config: StripeConfig, installation: () => Promise<string>) {
   const address = config.apiUrl ? new URL(config.apiUrl) : null;
   const stripe = new Stripe(config.secretKey, {
     maxNetworkRetries: 2,
@@ -20,9 +45,10 @@ export function stripeProvider(config: StripeConfig) {
       : {}),
   });
 
-  const provider: Provider & { verifyWebhook: (raw: string, signature: string) => Stripe.Event } = {
+  const provider: Provider & { verifyWebhook: (raw: string, signature: string, now: Date) => Stripe.Event } = {
     name: 'stripe',
     async start(payment) {
+      const id = await installation();
       const intent = await stripe.paymentIntents.create(
         {
           amount: payment.amountPence,
@@ -32,37 +58,40 @@ export function stripeProvider(config: StripeConfig) {
             .map((l) => `${l.participant} - ${l.product}`)
             .join('; ')
             .slice(0, 1000),
-          metadata: { payment_id: String(payment.paymentId), user_id: String(payment.userId) },
+          metadata: { installation: id, payment_id: String(payment.paymentId), user_id: String(payment.userId) },
         },
-        { idempotencyKey: `piste-payment-${payment.paymentId}` },
+        { idempotencyKey: startKey(id, payment.paymentId) },
       );
       return { reference: intent.id, clientSecret: intent.client_secret };
     },
     async check(reference) {
-      const intent = await stripe.paymentIntents.retrieve(reference);
-      const id = Number(intent.metadata?.payment_id);
-      return {
-        paid: intent.status === 'succeeded',
-        amountPence: intent.amount_received || intent.amount,
-        currency: intent.currency.toUpperCase(),
-        paymentId: Number.isInteger(id) && id > 0 ? id : null,
-        captureReference: null,
-      };
+      return checkOfIntent(await stripe.paymentIntents.retrieve(reference));
     },
     async refund(request) {
       const refund = await stripe.refunds.create(
         { payment_intent: request.reference, amount: request.amountPence },
-        { idempotencyKey: `piste-refund-${request.paymentId}` },
+        { idempotencyKey: request.idempotencyKey },
       );
       return { reference: refund.id };
     },
     async cancel(reference) {
       await stripe.paymentIntents.cancel(reference);
     },
-    /** The event, when the Stripe-Signature header signs this exact body with our secret within
-     * the SDK's tolerance (five minutes); throws otherwise. */
-    verifyWebhook(raw, signature) {
-      return stripe.webhooks.constructEvent(raw, signature, config.webhookSecret);
+    /** The event, when the Stripe-Signature header signs this exact body with our secret at a time
+     * within five minutes of `now`, either way; throws otherwise. The SDK checks only the past, so
+     * a time beyond the tolerance in the future is refused here (docs/decisions/0029). */
+    verifyWebhook(raw, signature, now) {
+      const t = signedAt(signature);
+      const nowS = Math.floor(now.getTime() / 1000);
+      if (t === null || t - nowS > WEBHOOK_TOLERANCE_S) throw new Error('webhook signed in the future');
+      return stripe.webhooks.constructEvent(
+        raw,
+        signature,
+        config.webhookSecret,
+        WEBHOOK_TOLERANCE_S,
+        undefined,
+        now.getTime(),
+      );
     },
   };
   return provider;

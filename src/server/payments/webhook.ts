@@ -4,11 +4,13 @@ import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { AppContext } from '../context.ts';
 import { payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { installationId } from './installation.ts';
 import { confirms, settlePayment } from './settle.ts';
+import { checkOfIntent } from './stripe.ts';
 
 /**
- * Stripe's webhook: only a body signed with our webhook secret within the SDK's tolerance is
- * read (anything else: 400, nothing booked). A succeeded PaymentIntent of one of our payments
+ * Stripe's webhook: only a body signed with our webhook secret at a time within five minutes of
+ * now, before or after, is read (anything else: 400, nothing booked). A succeeded PaymentIntent of one of our payments
  * settles it; the same event delivered again, or after the client's own call, finds it settled.
  * Events about anything else are acknowledged and left.
  */
@@ -23,7 +25,7 @@ export async function handleStripeWebhook(
   if (typeof signature !== 'string' || signature === '') throw new AppError('BAD_REQUEST', PAYMENT_MSG.badSignature);
   let event: ReturnType<typeof hook.verify>;
   try {
-    event = hook.verify(raw, signature);
+    event = hook.verify(raw, signature, ctx.now());
   } catch {
     throw new AppError('BAD_REQUEST', PAYMENT_MSG.badSignature);
   }
@@ -39,15 +41,8 @@ export async function handleStripeWebhook(
   }
   // delivered again, or after the client's own call: settled already, nothing to do
   if (payment.settledAt) return { received: true };
-  const id = Number(intent.metadata?.payment_id);
-  const check = {
-    paid: intent.status === 'succeeded',
-    amountPence: intent.amount_received || intent.amount,
-    currency: intent.currency.toUpperCase(),
-    paymentId: Number.isInteger(id) && id > 0 ? id : null,
-    captureReference: null,
-  };
-  if (!confirms(check, payment)) {
+  const check = checkOfIntent(intent);
+  if (!confirms(check, payment, await installationId(ctx))) {
     log.error({ paymentId: payment.id, intent: intent.id }, 'webhook does not match the payment: nothing booked');
     return { received: true };
   }

@@ -34,6 +34,8 @@ export interface PaypalStandIn {
   orders: Map<string, StandInOrder>;
   captures: string[];
   refunds: { id: string; capture: string; amount: Money }[];
+  /** The PayPal-Request-Id of each POST that carried one, as `path id`. */
+  requestIds: string[];
   /** The payer approves the order in PayPal's window. */
   approve(id: string): void;
   /** The next capture is declined (422 INSTRUMENT_DECLINED), as PayPal answers a failed funding. */
@@ -48,6 +50,7 @@ export async function startPaypalStandIn(clientId = 'paypal-client-id', clientSe
   const captures: string[] = [];
   const refunds: PaypalStandIn['refunds'] = [];
   const remembered = new Map<string, { status: number; body: unknown }>();
+  const requestIds: string[] = [];
   const token = `A21AA-standin-${Math.random().toString(36).slice(2)}`;
   let counter = 0;
   let failCapture = false;
@@ -113,6 +116,7 @@ export async function startPaypalStandIn(clientId = 'paypal-client-id', clientSe
       answer = problem(401, 'AUTHENTICATION_FAILURE', 'invalid token');
     } else {
       const key = request.headers['paypal-request-id'];
+      if (typeof key === 'string' && method === 'POST') requestIds.push(`${path} ${key}`);
       const seen = typeof key === 'string' ? remembered.get(`${path}:${key}`) : undefined;
       answer = seen ?? handle(method, path, text);
       if (typeof key === 'string' && method === 'POST' && answer.status < 400) remembered.set(`${path}:${key}`, answer);
@@ -129,6 +133,7 @@ export async function startPaypalStandIn(clientId = 'paypal-client-id', clientSe
     orders,
     captures,
     refunds,
+    requestIds,
     approve(id) {
       const order = orders.get(id);
       if (!order) throw new Error(`no order ${id}`);
@@ -141,6 +146,7 @@ export async function startPaypalStandIn(clientId = 'paypal-client-id', clientSe
       orders.clear();
       captures.length = 0;
       refunds.length = 0;
+      requestIds.length = 0;
       remembered.clear();
       failCapture = false;
     },

@@ -31,6 +31,8 @@ export interface StripeStandIn {
   refunds: { id: string; payment_intent: string; amount: number }[];
   /** Requests that reached it (method and path), for tests that count calls. */
   calls: string[];
+  /** The Idempotency-Key of each POST that carried one, as `path key`. */
+  keys: string[];
   /** Plays the browser paying with a test card: pm_card_visa succeeds, pm_card_chargeDeclined is
    * declined (402, as Stripe answers). */
   confirm(id: string, paymentMethod?: string): Promise<{ status: number; body: unknown }>;
@@ -57,6 +59,7 @@ export async function startStripeStandIn(secretKey = 'sk_test_stand_in_key'): Pr
   const intents = new Map<string, StandInIntent>();
   const refunds: StripeStandIn['refunds'] = [];
   const calls: string[] = [];
+  const keys: string[] = [];
   const remembered = new Map<string, { status: number; body: unknown }>();
   let counter = 0;
 
@@ -134,6 +137,7 @@ export async function startStripeStandIn(secretKey = 'sk_test_stand_in_key'): Pr
       answer = error(401, 'Invalid API Key provided.');
     } else {
       const key = request.headers['idempotency-key'];
+      if (typeof key === 'string' && method === 'POST') keys.push(`${path} ${key}`);
       const rememberedAnswer = typeof key === 'string' ? remembered.get(`${path}:${key}`) : undefined;
       answer = rememberedAnswer ?? handle(method, path, text);
       if (typeof key === 'string' && method === 'POST') remembered.set(`${path}:${key}`, answer);
@@ -150,6 +154,7 @@ export async function startStripeStandIn(secretKey = 'sk_test_stand_in_key'): Pr
     intents,
     refunds,
     calls,
+    keys,
     async confirm(id, paymentMethod = 'pm_card_visa') {
       const res = await fetch(`${url}/v1/payment_intents/${id}/confirm`, {
         method: 'POST',
@@ -177,6 +182,7 @@ export async function startStripeStandIn(secretKey = 'sk_test_stand_in_key'): Pr
       intents.clear();
       refunds.length = 0;
       calls.length = 0;
+      keys.length = 0;
       remembered.clear();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,13 +1,26 @@
-import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PaymentRecord } from '../../../domain/payments/records.ts';
+import { attentionLabel } from '../../../domain/payments/trail.ts';
 import { api } from '../../api/client.ts';
 import { CountLine, ListPages, LoadFailed, SearchBox, TableFiller } from '../../people/admin/ListParts.tsx';
 import { downloadCsv } from '../../ui/download.ts';
 import { toast } from '../../ui/toast.ts';
+import { PaymentTrail } from './PaymentTrail.tsx';
 
 const FILTERS = [
   { value: 'all', label: 'All' },
@@ -25,18 +38,25 @@ const when = (iso: string) =>
   );
 
 /**
- * Orders & Payments (issue 9): every payment with its provider, reference, amount, status and
- * refunds, searched by reference, username or name, and payments.csv for reconciling against the
- * provider's payouts.
+ * Orders & Payments (issue 9, 24): every payment with its provider, reference, amount, status and
+ * refunds, those that need attention first and marked (a filter shows only them), searched by
+ * reference, username or name; each opens its trail (log and refunds); payments.csv for
+ * reconciling against the provider's payouts.
  */
 export function PaymentsPanel() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState('all');
   const [page, setPage] = useState(1);
-  const query = new URLSearchParams({ status, ...(debounced ? { search: debounced } : {}) });
+  const [attention, setAttention] = useState(false);
+  const [opened, setOpened] = useState<number | null>(null);
+  const query = new URLSearchParams({
+    status,
+    ...(debounced ? { search: debounced } : {}),
+    ...(attention ? { attention: '1' } : {}),
+  });
   const list = useQuery({
-    queryKey: ['admin', 'payments', status, debounced, page],
+    queryKey: ['admin', 'payments', status, debounced, attention, page],
     queryFn: ({ signal }) =>
       api.get<{ count: number; results: PaymentRecord[] }>(`/admin/payments/?${query}&page=${page}`, {
         auth: true,
@@ -69,15 +89,25 @@ export function PaymentsPanel() {
           Download CSV
         </Button>
       </Group>
-      <SegmentedControl
-        aria-label="Show payments"
-        data={FILTERS}
-        value={status}
-        onChange={(v) => {
-          setStatus(v);
-          setPage(1);
-        }}
-      />
+      <Group gap="md" align="center">
+        <SegmentedControl
+          aria-label="Show payments"
+          data={FILTERS}
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+        />
+        <Checkbox
+          label="Needs attention"
+          checked={attention}
+          onChange={(e) => {
+            setAttention(e.currentTarget.checked);
+            setPage(1);
+          }}
+        />
+      </Group>
       {list.isError ? (
         <LoadFailed title="Payments could not be loaded" retrying={list.isFetching} onRetry={() => list.refetch()} />
       ) : (
@@ -104,10 +134,13 @@ export function PaymentsPanel() {
                   <Table.Th scope="col">Refunded</Table.Th>
                   <Table.Th scope="col">Status</Table.Th>
                   <Table.Th scope="col">Entries</Table.Th>
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Trail</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                <TableFiller loading={list.isPending} empty={rows.length === 0} rows={5} columns={8}>
+                <TableFiller loading={list.isPending} empty={rows.length === 0} rows={5} columns={9}>
                   <Text>No payments match.</Text>
                 </TableFiller>
                 {rows.map((r) => (
@@ -130,9 +163,26 @@ export function PaymentsPanel() {
                         </Badge>
                       )}
                     </Table.Td>
-                    <Table.Td>{STATUS_LABEL[r.status]}</Table.Td>
+                    <Table.Td>
+                      {STATUS_LABEL[r.status]}
+                      {r.attention && (
+                        <Badge color="red" size="sm" ml={4} title={attentionLabel(r.attention)}>
+                          Needs attention
+                        </Badge>
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       {r.entries_booked} booked{r.entries_lost > 0 ? `, ${r.entries_lost} refunded` : ''}
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        aria-label={`View payment ${r.reference || r.id}`}
+                        onClick={() => setOpened(r.id)}
+                      >
+                        View
+                      </Button>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -140,6 +190,7 @@ export function PaymentsPanel() {
             </Table>
           </Table.ScrollContainer>
           <ListPages label="Payment pages" page={page} pages={pages} onPage={setPage} />
+          <PaymentTrail paymentId={opened} onClose={() => setOpened(null)} />
         </>
       )}
     </Stack>

@@ -1,0 +1,5 @@
+INSERT INTO "refunds" ("payment_id", "amount_pence", "cause", "status", "idempotency_key", "provider_refund_id", "attempts", "created_at", "updated_at") SELECT "id", "refund_due_pence", 'place_lost', CASE WHEN "refunded_pence" >= "refund_due_pence" THEN 'succeeded' ELSE 'requested' END, 'legacy:refund:' || "id", CASE WHEN "refunded_pence" >= "refund_due_pence" THEN "refund_reference" ELSE NULL END, 0, coalesce("settled_at", "created_at"), coalesce("settled_at", "created_at") FROM "payments" WHERE "refund_due_pence" > 0 ON CONFLICT ("idempotency_key") DO NOTHING;--> statement-breakpoint
+UPDATE "payment_lines" SET "refund_id" = "refunds"."id" FROM "refunds" WHERE "refunds"."idempotency_key" = 'legacy:refund:' || "payment_lines"."payment_id" AND "payment_lines"."state" = 'lost' AND "payment_lines"."refund_id" IS NULL;--> statement-breakpoint
+ALTER TABLE "payments" DROP COLUMN "refund_due_pence";--> statement-breakpoint
+ALTER TABLE "payments" DROP COLUMN "refunded_pence";--> statement-breakpoint
+ALTER TABLE "payments" DROP COLUMN "refund_reference";
