@@ -45,6 +45,9 @@ export default defineConfig({
       DATA_DIR: 'memory://',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // every browser test comes from 127.0.0.1, far faster than a person reads: the paint limit
+      // (issue 24) is proven by src/server/pages/spellings.test.ts on a real socket
+      PAINT_LIMIT_PER_MINUTE: '0',
       JWT_SECRET: E2E_JWT_SECRET,
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       WEB_DIST: process.env.WEB_DIST ?? 'dist/web',
