@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { siteSettings } from '../db/schema.ts';
@@ -19,6 +19,10 @@ export function installationId(ctx: AppContext): Promise<string> {
 }
 
 async function readInstallationId(db: Db): Promise<string> {
+  // made by migration 0008; made here if a restore or a reset emptied site_settings since
+  await db.execute(
+    sql`insert into site_settings (key, value) values ('installation_id', to_jsonb(gen_random_uuid()::text)) on conflict (key) do nothing`,
+  );
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, 'installation_id'));
   if (typeof row?.value !== 'string' || row.value === '') throw new Error('the installation id is missing');
   return row.value;

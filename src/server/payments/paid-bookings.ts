@@ -6,6 +6,7 @@ import type { BookingResult } from '../../domain/payments/records.ts';
 import type { AppContext } from '../context.ts';
 import { events, payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { markAmountMismatch, paidAnotherAmount } from './mismatch.ts';
 import { confirms, paymentWithLines, type Settlement, settlePayment } from './settle.ts';
 
 /**
@@ -35,6 +36,7 @@ export async function bookPaidLines(
     }
   }
   let settlement: Settlement;
+  if (payment.attention === 'amount_mismatch') throw new AppError('CONFLICT', PAYMENT_MSG.amountMismatch);
   if (payment.settledAt) {
     // settled already (the webhook came first): its lines as they stand
     settlement = { ...found, already: true };
@@ -50,6 +52,10 @@ export async function bookPaidLines(
         'payment check failed',
       );
       throw new AppError('PROVIDER_FAILED', PAYMENT_MSG.providerFailed);
+    }
+    if (paidAnotherAmount(check, payment)) {
+      await markAmountMismatch(ctx, log, payment.id, check, 'user');
+      throw new AppError('CONFLICT', PAYMENT_MSG.amountMismatch);
     }
     if (!confirms(check, payment)) throw new AppError('CONFLICT', PAYMENT_MSG.notPaid);
     settlement = await settlePayment(ctx, log, payment.id, check);
@@ -86,7 +92,7 @@ export function bookingResult(
       reference: settlement.payment.reference ?? '',
       provider: settlement.payment.provider,
       amount: formatPrice(settlement.payment.amountPence),
-      refunded: formatPrice(settlement.payment.refundDuePence),
+      refunded: formatPrice(lines.filter((l) => l.state === 'lost').reduce((sum, l) => sum + l.amount_pence, 0)),
     },
   };
 }

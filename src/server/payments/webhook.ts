@@ -4,6 +4,7 @@ import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { AppContext } from '../context.ts';
 import { payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { markAmountMismatch, paidAnotherAmount } from './mismatch.ts';
 import { confirms, settlePayment } from './settle.ts';
 
 /**
@@ -47,10 +48,14 @@ export async function handleStripeWebhook(
     paymentId: Number.isInteger(id) && id > 0 ? id : null,
     captureReference: null,
   };
+  if (paidAnotherAmount(check, payment)) {
+    await markAmountMismatch(ctx, log, payment.id, check, 'webhook');
+    return { received: true };
+  }
   if (!confirms(check, payment)) {
     log.error({ paymentId: payment.id, intent: intent.id }, 'webhook does not match the payment: nothing booked');
     return { received: true };
   }
-  await settlePayment(ctx, log, payment.id, check);
+  await settlePayment(ctx, log, payment.id, check, 'webhook');
   return { received: true };
 }
