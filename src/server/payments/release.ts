@@ -108,9 +108,9 @@ export async function removeCartLines(
   which: { id: number } | 'all',
 ): Promise<number> {
   const mine = and(eq(cartItems.ownerId, userId), which === 'all' ? undefined : eq(cartItems.id, which.id));
-  const { removed, open } = await ctx.db.transaction(async (tx) => {
+  const { removed, open, touched } = await ctx.db.transaction(async (tx) => {
     const items = await tx.select().from(cartItems).where(mine);
-    if (items.length === 0) return { removed: 0, open: [] };
+    if (items.length === 0) return { removed: 0, open: [], touched: false };
     const pairs = new Set(items.map((i) => `${i.eventId}:${i.participantId}`));
     // the user's payments covering these lines: a started one (open at the provider), or one that
     // still holds a place for them
@@ -149,12 +149,10 @@ export async function removeCartLines(
       paymentIds,
       { cause: 'user', actorId: userId, note: ' (removed from the cart)' },
     );
-    return { removed: gone.length, open };
+    return { removed: gone.length, open, touched: candidates.length > 0 };
   });
-  if (open.length > 0) {
-    await cancelAtProviders(ctx, log, open);
-    await dropPublicCacheSoon(ctx);
-  }
+  await cancelAtProviders(ctx, log, open);
+  if (touched) await dropPublicCacheSoon(ctx);
   return removed;
 }
 
