@@ -149,7 +149,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   let stopJobs = () => {};
   app.addHook('onReady', (done) => {
     front = frontCache;
-    stopJobs = schedulePaymentJobs(ctx, app.log);
+    // runs once at once, without delaying listen: holds that lapsed while the process was down
+    // go back now (docs/decisions/0028)
+    stopJobs = schedulePaymentJobs(ctx, app.log).stop;
     done();
   });
   app.addHook('preClose', (done) => {

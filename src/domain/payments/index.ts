@@ -9,6 +9,9 @@ import { parsePrice } from '../money.ts';
 /** How long starting a payment holds the cart's places (decisions.md). */
 export const HOLD_MINUTES = 15;
 
+/** Payment starts per account per minute (decisions.md "payment starts are limited per account"). */
+export const PAYMENT_STARTS_PER_MINUTE = 10;
+
 export const PAYMENT_PROVIDERS = ['stripe', 'paypal', 'demo'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
@@ -58,4 +61,8 @@ export const PAYMENT_MSG = {
   providerFailed: 'The payment provider could not be reached. Nothing was charged; please try again.',
   captureFailed: 'The wallet payment could not be completed. Nothing was charged; please try again.',
   badSignature: 'Webhook signature verification failed.',
+  tooManyStarts: 'Too many payment attempts from your account. Please wait a minute and try again.',
+  amountMismatch:
+    'The amount paid is not the amount this site asked for, so nothing was booked and the whole payment is refunded. The association has been told.',
+  placesChanged: 'The places on this event changed meanwhile. Please try again.',
 } as const;

@@ -102,7 +102,7 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsync {
       '/cart/:id/',
       { ...user, schema: { tags, security: bearerOnly, summary: 'Remove one line of the cart', params: IdParams } },
       async (request, reply) => {
-        await removeCartItem(ctx, currentUser(request).id, request.params.id);
+        await removeCartItem(ctx, request.log, currentUser(request).id, request.params.id);
         return reply.status(204).send();
       },
     );
@@ -134,7 +134,7 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: z.object({ removed: z.number().int() }) },
         },
       },
-      async (request) => clearCart(ctx, currentUser(request).id),
+      async (request) => clearCart(ctx, request.log, currentUser(request).id),
     );
   };
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { CART_MSG } from '../../domain/cart/index.ts';
 import { EVENT_MSG } from '../../domain/events/index.ts';
@@ -9,6 +10,7 @@ import { BUSY_GAP_MS, coalesce, perDatabase } from '../db/coalesce.ts';
 import { cartItems, events, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { bookingRefusal } from '../events/service.ts';
+import { removeCartLines } from '../payments/release.ts';
 import { mediaUrl } from '../plugins/storage.ts';
 import { familyParticipants, participantsByEvent } from './participants.ts';
 
@@ -179,17 +181,19 @@ export async function bulkAdd(
   return result;
 }
 
-/** DELETE /cart/{id}/: only the user's own line (another's answers 404). */
-export async function removeCartItem(ctx: AppContext, userId: number, id: number): Promise<void> {
-  const gone = await ctx.db
-    .delete(cartItems)
-    .where(and(eq(cartItems.id, id), eq(cartItems.ownerId, userId)))
-    .returning({ id: cartItems.id });
-  if (gone.length === 0) throw AppError.notFound(CART_MSG.itemNotFound);
+/** DELETE /cart/{id}/: only the user's own line (another's answers 404). A place a payment holds
+ * for it is released at once and that payment cancelled (payments/release.ts). */
+export async function removeCartItem(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  userId: number,
+  id: number,
+): Promise<void> {
+  const removed = await removeCartLines(ctx, log, userId, { id });
+  if (removed === 0) throw AppError.notFound(CART_MSG.itemNotFound);
 }
 
-/** POST /cart/clear/: empties the user's cart. */
-export async function clearCart(ctx: AppContext, userId: number): Promise<{ removed: number }> {
-  const gone = await ctx.db.delete(cartItems).where(eq(cartItems.ownerId, userId)).returning({ id: cartItems.id });
-  return { removed: gone.length };
+/** POST /cart/clear/: empties the user's cart, releasing its held places as removeCartItem. */
+export async function clearCart(ctx: AppContext, log: FastifyBaseLogger, userId: number): Promise<{ removed: number }> {
+  return { removed: await removeCartLines(ctx, log, userId, 'all') };
 }

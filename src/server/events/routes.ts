@@ -6,6 +6,7 @@ import { nextLondonMidnight } from '../../domain/events/boundaries.ts';
 import { SLUG_MAX } from '../../domain/events/index.ts';
 import { textField } from '../../domain/text.ts';
 import type { AppContext } from '../context.ts';
+import { currentUser } from '../plugins/auth.ts';
 import { IdParams } from '../plugins/params.ts';
 import { sendCached } from '../plugins/public-cache.ts';
 import { readMultipart } from '../plugins/storage.ts';
@@ -131,7 +132,7 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: ProductSchema },
         },
       },
-      async (request) => cancelEvent(ctx, request.params.id),
+      async (request) => cancelEvent(ctx, request.log, request.params.id, currentUser(request).id),
     );
 
     api.post(

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   EVENT_MSG,
   type EventValues,
@@ -12,6 +13,7 @@ import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { eventDocuments, events } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { cancelAtProviders, releaseEventHolds } from '../payments/release.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
 import { removeFiles, storeFiles } from '../plugins/storage.ts';
 import { checkEventSubmission, type MultipartForm } from './form.ts';
@@ -184,15 +186,33 @@ export async function updateEvent(ctx: AppContext, id: number, form: MultipartFo
 
 /**
  * POST /products/{id}/cancel/: marks the event cancelled; it stays listed, shows Cancelled and
- * takes no bookings. Cancelling again changes nothing (the first cancellation time is kept).
+ * takes no bookings. Cancelling again changes nothing (the first cancellation time is kept). Its
+ * held places are released and the payments holding them cancelled in the same transaction (the
+ * providers are told after commit, best effort); a payment that completes anyway is refunded in
+ * full for this event's lines when it settles (docs/decisions/0028).
  */
-export async function cancelEvent(ctx: AppContext, id: number): Promise<Product> {
-  const changed = await ctx.db
-    .update(events)
-    .set({ cancelledAt: ctx.now(), updatedAt: ctx.now() })
-    .where(and(eq(events.id, id), isNull(events.cancelledAt)))
-    .returning({ id: events.id });
-  if (changed.length > 0) await invalidatePublicCache(ctx);
+export async function cancelEvent(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  id: number,
+  adminId: number | null = null,
+): Promise<Product> {
+  const { changed, open } = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select({ cancelledAt: events.cancelledAt }).from(events).where(eq(events.id, id));
+    if (!current || current.cancelledAt) return { changed: false, open: [] };
+    // the payments' locks, then the event's, as every writer takes them
+    const open = await releaseEventHolds(tx, id, adminId);
+    const marked = await tx
+      .update(events)
+      .set({ cancelledAt: ctx.now(), updatedAt: ctx.now() })
+      .where(and(eq(events.id, id), isNull(events.cancelledAt)))
+      .returning({ id: events.id });
+    return { changed: marked.length > 0, open };
+  });
+  if (changed) {
+    await cancelAtProviders(ctx, log, open);
+    await invalidatePublicCache(ctx);
+  }
   return loadProduct(ctx, id);
 }
 

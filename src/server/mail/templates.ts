@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { paymentMailTemplates } from '../payments/mails.ts';
 
 /** A rendered e-mail, as the mail job sends it. */
 export interface RenderedMail {
@@ -15,4 +16,6 @@ export interface RenderedMail {
  */
 export type MailTemplate = (ctx: AppContext, data: Record<string, unknown>) => Promise<RenderedMail | null>;
 
-export const mailTemplates: Record<string, MailTemplate> = {};
+export const mailTemplates: Record<string, MailTemplate> = {
+  ...paymentMailTemplates,
+};

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { installationId } from './installation.ts';
+import { markAmountMismatch, paidAnotherAmount } from './mismatch.ts';
 import { bookingResult } from './paid-bookings.ts';
 import { confirms, settlePayment } from './settle.ts';
 
@@ -29,6 +30,7 @@ export async function captureWalletOrder(
     .from(payments)
     .where(and(eq(payments.provider, provider.name), eq(payments.reference, orderId)));
   if (!payment || payment.userId !== userId) throw AppError.notFound(PAYMENT_MSG.notFound);
+  if (payment.attention === 'amount_mismatch') throw new AppError('CONFLICT', PAYMENT_MSG.amountMismatch);
   if (payment.settledAt) return refuseIfNothingBooked(bookingResult(await settlePayment(ctx, log, payment.id, null)));
   const outcome = await provider.capture(orderId, payment.id).catch((error: unknown) => ({
     captured: false,
@@ -42,6 +44,11 @@ export async function captureWalletOrder(
     log.error({ paymentId: payment.id, err: { message: String(error) } }, 'wallet order check failed');
     throw new AppError('PROVIDER_FAILED', PAYMENT_MSG.providerFailed);
   });
-  if (!confirms(check, payment, await installationId(ctx))) throw new AppError('CONFLICT', PAYMENT_MSG.notPaid);
+  const installation = await installationId(ctx);
+  if (paidAnotherAmount(check, payment, installation)) {
+    await markAmountMismatch(ctx, log, payment.id, check, 'user');
+    throw new AppError('CONFLICT', PAYMENT_MSG.amountMismatch);
+  }
+  if (!confirms(check, payment, installation)) throw new AppError('CONFLICT', PAYMENT_MSG.notPaid);
   return refuseIfNothingBooked(bookingResult(await settlePayment(ctx, log, payment.id, check)));
 }

@@ -72,7 +72,7 @@ describe('holds', () => {
 
     // 15 minutes on, the job gives the place back and the public list shows it again
     t.clock.advance(15 * MINUTE);
-    expect(await runPaymentJobs(t.app.ctx, t.app.log)).toEqual({ released: 1 });
+    expect(await runPaymentJobs(t.app.ctx, t.app.log)).toEqual({ released: 1, repaired: 0 });
     expect(await places(race)).toEqual({ booked: 0, held: 0 });
     expect(await product(race)).toMatchObject({ held_quantity: 0, is_full: false });
   });
@@ -141,7 +141,7 @@ describe('holds', () => {
 });
 
 describe('a payment that succeeds after its places were lost', () => {
-  it('books what it still can, refunds the rest through Stripe (partially), and tells the payer and the association', async () => {
+  it('books what it still can, asks for a refund of the rest (a refunds row, sent by the refund job), and tells the payer and the association', async () => {
     const full = await raceEventRow(t.app, { ...OPEN, name: 'Popular Race', quantity: 1 });
     const roomy = await raceEventRow(t.app, { ...OPEN, name: 'Quiet Race', quantity: 10, pricePence: 1500 });
     const [late] = (await makeBookers(t.app, 1, [full, roomy])) as [Booker];
@@ -158,18 +158,23 @@ describe('a payment that succeeds after its places were lost', () => {
     expect(mine.map((b) => [b.eventId, b.amountPence])).toEqual([[roomy, 1500]]);
     expect(await places(full)).toEqual({ booked: 1, held: 0 });
     expect(await places(roomy)).toEqual({ booked: 1, held: 0 });
-    expect(t.stripe.refunds).toEqual([
-      { id: expect.any(String), object: 'refund', payment_intent: reference, amount: 2500, status: 'succeeded' },
-    ]);
+    // settlement asks for the refund in its own transaction; it never calls the provider itself
+    expect(t.stripe.refunds).toEqual([]);
     const [row] = await t.app.ctx.db.select().from(payments).where(eq(payments.reference, reference));
     expect(row).toMatchObject({ status: 'succeeded' });
-    const given = await t.app.ctx.db
+    const asked = await t.app.ctx.db
       .select()
       .from(refunds)
       .where(eq(refunds.paymentId, row?.id ?? 0));
-    expect(given).toMatchObject([
-      { amountPence: 2500, cause: 'place_lost', status: 'succeeded', providerRefundId: t.stripe.refunds[0]?.id },
-    ]);
+    // asked in the settling transaction, then sent to the provider after commit
+    expect(asked.map((r) => [r.amountPence, r.cause, r.status])).toEqual([[2500, 'place_lost', 'succeeded']]);
+    expect(asked[0]?.providerRefundId).toBe(t.stripe.refunds[0]?.id);
+    expect(asked[0]?.idempotencyKey).toMatch(new RegExp(`^[0-9a-f-]{36}:refund:${row?.id}:place_lost:\\d+$`));
+    const lost = await t.app.ctx.db
+      .select()
+      .from(paymentLines)
+      .where(eq(paymentLines.refundId, asked[0]?.id ?? 0));
+    expect(lost.map((l) => l.eventId)).toEqual([full]);
 
     const toPayer = t.outbox.messages.find((m) => m.subject === 'Your booking: some places were refunded');
     expect(toPayer?.to).toBe(`${late.username}@example.com`);
@@ -238,7 +243,8 @@ describe('a payment that succeeds after its places were lost', () => {
       [kidA.id, parent2.id],
       [kidB.id, parent.id],
     ]);
-    expect(t.stripe.refunds.map((r) => [r.payment_intent, r.amount])).toEqual([[reference, 2500]]);
+    const asked = await t.app.ctx.db.select().from(refunds);
+    expect(asked.map((r) => [r.amountPence, r.cause, r.status])).toEqual([[2500, 'place_lost', 'requested']]);
   });
 
   it('a lapsed hold on an event with room left is simply booked when the payment succeeds', async () => {
@@ -252,5 +258,6 @@ describe('a payment that succeeds after its places were lost', () => {
     await webhook(reference);
     expect(await places(race)).toEqual({ booked: 1, held: 0 });
     expect(t.stripe.refunds).toEqual([]);
+    expect(await t.app.ctx.db.select().from(refunds)).toEqual([]);
   });
 });

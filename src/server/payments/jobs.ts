@@ -1,7 +1,9 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { paymentLines, payments } from '../db/schema.ts';
+import { firstRow } from '../db/pg-errors.ts';
+import { pruneLimits } from '../db/rate-limits.ts';
+import { events, paymentLines } from '../db/schema.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
 import { sendRequestedRefunds } from './refund-job.ts';
 import { releasePayment } from './start.ts';
@@ -10,51 +12,101 @@ import { releasePayment } from './start.ts';
 export const PAYMENT_JOB_MS = 30_000;
 
 /**
- * The payments job (issue 9): releases the places of payments whose hold lapsed (then drops the
- * public cache, so the events show the places again) and sends the requested refunds, retrying
- * failed ones after their back-off (refund-job.ts). A place
- * taker that finds an event full releases that event's lapsed holds itself, so nothing waits on
- * this job to be right; it keeps the public figures current.
+ * The payments job (issue 9, issue 24): releases the places whose hold lapsed (each line's own
+ * hold end, whatever became of its payment; then drops the public cache, so the events show the
+ * places again) and reconciles the events' place counters with the bookings and held lines. A
+ * place taker that finds an event full releases that event's lapsed holds itself, so nothing
+ * waits on this job to be right; it keeps the public figures current. Refunds are rows of their
+ * own (refunds.ts): this job sends those requested and retries failed ones after their back-off
+ * (refund-job.ts), and prunes the shared rate limits' ended windows.
  */
-export async function runPaymentJobs(ctx: AppContext, log: FastifyBaseLogger): Promise<{ released: number }> {
+export async function runPaymentJobs(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+): Promise<{ released: number; repaired: number }> {
   const now = ctx.now();
   const lapsed = await ctx.db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.status, 'started'),
-        lte(payments.heldUntil, now),
-        inArray(
-          payments.id,
-          ctx.db.select({ id: paymentLines.paymentId }).from(paymentLines).where(eq(paymentLines.state, 'held')),
-        ),
-      ),
-    )
+    .selectDistinct({ id: paymentLines.paymentId })
+    .from(paymentLines)
+    .where(and(eq(paymentLines.state, 'held'), lte(paymentLines.heldUntil, now)))
     .limit(500);
   let released = 0;
   for (const { id } of lapsed) released += await releasePayment(ctx, id, 'lapse');
-  if (released > 0) {
-    log.info({ released }, 'lapsed payment holds released');
-    await dropPublicCacheSoon(ctx);
-  }
+  if (released > 0) log.info({ released }, 'lapsed payment holds released');
+  const repaired = await reconcilePlaces(ctx, log);
+  if (released > 0 || repaired > 0) await dropPublicCacheSoon(ctx);
   await sendRequestedRefunds(ctx, log);
-  return { released };
+  await pruneLimits(ctx);
+  return { released, repaired };
 }
 
-/** Runs the job every PAYMENT_JOB_MS until stopped; a failed run is logged and the next one tries
- * again. */
-export function schedulePaymentJobs(ctx: AppContext, log: FastifyBaseLogger): () => void {
+/**
+ * Puts the events' `booked` and `held` counters back in line with their bookings and held payment
+ * lines, logging each repair at warn with the event and the counts before and after. A first
+ * unlocked look finds the candidates; each is then counted again under the event's row lock (every
+ * writer of the counters holds it while it writes the rows they count), so a writer's change in
+ * flight is never taken for drift. A recount the CHECK would refuse (more taken than the quantity)
+ * is logged as an error and left for a person. Returns how many events were repaired.
+ */
+export async function reconcilePlaces(ctx: AppContext, log: FastifyBaseLogger): Promise<number> {
+  const counted = sql`(select count(*)::int from bookings b where b.event_id = events.id)`;
+  const held = sql`(select count(*)::int from payment_lines pl where pl.event_id = events.id and pl.state = 'held')`;
+  const suspects = await ctx.db
+    .select({ id: events.id })
+    .from(events)
+    .where(sql`${events.booked} <> ${counted} or ${events.held} <> ${held}`)
+    .limit(500);
+  let repaired = 0;
+  for (const { id } of suspects) {
+    const fixed = await ctx.db.transaction(async (tx) => {
+      const [event] = await tx.select().from(events).where(eq(events.id, id)).for('update');
+      if (!event) return false;
+      const row = firstRow<{ booked: number; held: number }>(
+        await tx.execute(sql`select
+          (select count(*)::int from bookings b where b.event_id = ${id}) as booked,
+          (select count(*)::int from payment_lines pl where pl.event_id = ${id} and pl.state = 'held') as held`),
+      );
+      if (!row) return false;
+      const after = { booked: Number(row.booked), held: Number(row.held) };
+      if (after.booked === event.booked && after.held === event.held) return false;
+      const before = { booked: event.booked, held: event.held };
+      if (after.booked + after.held > event.quantity) {
+        log.error(
+          { eventId: id, before, after, quantity: event.quantity },
+          'event places exceed the quantity: not repaired',
+        );
+        return false;
+      }
+      await tx.update(events).set(after).where(eq(events.id, id));
+      log.warn({ eventId: id, before, after }, 'event place counters drifted: repaired');
+      return true;
+    });
+    if (fixed) repaired += 1;
+  }
+  return repaired;
+}
+
+/** Runs the job once at once (holds that lapsed while the process was down go back now, not a
+ * period later) and then every PAYMENT_JOB_MS until stopped; a failed run is logged and the next
+ * one tries again. `first` settles when the first run has ended. */
+export function schedulePaymentJobs(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+): { stop: () => void; first: Promise<void> } {
   let running = false;
-  const timer = setInterval(() => {
+  const run = async () => {
     if (running) return;
     running = true;
-    runPaymentJobs(ctx, log)
-      .catch((error: unknown) => log.error({ err: { message: String(error) } }, 'payments job failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, PAYMENT_JOB_MS);
+    try {
+      await runPaymentJobs(ctx, log);
+    } catch (error) {
+      log.error({ err: { message: String(error) } }, 'payments job failed');
+    } finally {
+      running = false;
+    }
+  };
+  const first = new Promise<void>((resolve) => setImmediate(() => void run().then(resolve)));
+  const timer = setInterval(() => void run(), PAYMENT_JOB_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return { stop: () => clearInterval(timer), first };
 }

@@ -91,8 +91,10 @@ export async function holdInOneStatement(
   const answer = await runOrUndecided(() =>
     ctx.db.execute(sql`
       with mine as (
-        select count(*)::int as n from payments
-        where user_id = ${userId} and status = 'started' and held_until > ${now}
+        -- a payment of this user's under way: started, with a place still held
+        select count(*)::int as n from payments p
+        where p.user_id = ${userId} and p.status = 'started' and exists (select 1 from payment_lines pl
+          where pl.payment_id = p.id and pl.state = 'held' and pl.held_until > ${now})
       ), booked as (
         select count(*)::int as n from bookings where event_id = ${eventId} and user_id in (${participants})
       ), eligible as (
@@ -102,6 +104,13 @@ export async function holdInOneStatement(
         where u.id in (${participants}) and u.is_active and not pr.archived
           and pr.is_racer and pr.is_racer_confirmed = 'APPROVED'
           and (u.id = ${userId} or u.family_id = (select me.family_id from users me where me.id = ${userId}))
+      ), v as (
+        -- each line's hold end: carried over from a line of its (event, participant) pair whose
+        -- end is still ahead (a restart, a switched provider, a removed and added line), else fresh
+        select v.participant_id, v.price_pence, coalesce((select max(o.held_until) from payment_lines o
+          where o.event_id = ${eventId} and o.participant_id = v.participant_id and o.held_until > ${now}),
+          ${request.heldUntil}::timestamptz) as held_until
+        from (values ${values}) as v(participant_id, price_pence)
       ), took as (
         ${take} and (select n from mine) = 0 and (select n from booked) = 0 and (select n from eligible) = ${k}
           -- one start of a user's at a time, as the transaction path's lock has it (taken: the
@@ -110,19 +119,27 @@ export async function holdInOneStatement(
         returning id
       ), pay as (
         insert into payments (user_id, provider, amount_pence, held_until, created_at)
-        select ${userId}, ${request.provider}, ${request.totalPence}, ${request.heldUntil}, ${now} from took
+        select ${userId}, ${request.provider}, ${request.totalPence}, (select min(held_until) from v), ${now} from took
         returning id, held_until
       ), lines as (
-        insert into payment_lines (payment_id, event_id, participant_id, price_pence)
-        select pay.id, ${eventId}, v.participant_id, v.price_pence
-        from pay cross join (values ${values}) as v(participant_id, price_pence)
+        insert into payment_lines (payment_id, event_id, participant_id, price_pence, held_until)
+        select pay.id, ${eventId}, v.participant_id, v.price_pence, v.held_until
+        from pay cross join v
+        returning id
+      ), logged as (
+        insert into payment_log (payment_id, state, cause, actor_id, detail)
+        select pay.id, s.state, 'user', ${userId}::int, s.detail from pay cross join (values
+          (1, 'started', ''),
+          (2, 'held', ${k}::int || ' place(s) held until ' || to_char((select min(held_until) from v) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))
+        ) as s(n, state, detail)
+        order by s.n
         returning id
       )
       select (select id from pay) as payment_id, (select held_until from pay) as held_until,
-        (select count(*)::int from lines) as lines,
+        (select count(*)::int from lines) as lines, (select count(*)::int from logged) as logged,
         e.booked + e.held as taken, e.quantity, (select n from mine) as mine,
-        (select count(*)::int from payment_lines pl join payments p on p.id = pl.payment_id
-          where pl.event_id = e.id and pl.state = 'held' and p.status = 'started' and p.held_until <= ${now}) as lapsed
+        (select count(*)::int from payment_lines pl
+          where pl.event_id = e.id and pl.state = 'held' and pl.held_until <= ${now}) as lapsed
       from events e where e.id = ${eventId}`),
   );
   if (answer === 'undecided') return { outcome: 'undecided' };
@@ -154,6 +171,7 @@ export async function settleInOneStatement(
   ctx: AppContext,
   paymentId: number,
   captureReference: string | null,
+  cause: 'webhook' | 'user' = 'user',
 ): Promise<'settled' | 'undecided'> {
   const now = ctx.now();
   const answer = await runOrUndecided(() =>
@@ -161,9 +179,9 @@ export async function settleInOneStatement(
       with pay as (
         update payments set status = 'succeeded', provider_status = 'succeeded', settled_at = ${now},
           capture_reference = coalesce(${captureReference}::text, capture_reference)
-        where id = ${paymentId} and settled_at is null
+        where id = ${paymentId} and settled_at is null and attention is null
           and not exists (select 1 from payment_lines where payment_id = ${paymentId} and state <> 'held')
-        returning id, user_id, reference
+        returning id, user_id, reference, provider, capture_reference
       ), ev as (
         -- the payment row first, then its events in id order, as every other writer takes them,
         -- before any line or booking is written: no two writers wait on each other
@@ -194,11 +212,26 @@ export async function settleInOneStatement(
         delete from cart_items ci using lines l, pay
         where ci.owner_id = pay.user_id and ci.event_id = l.event_id and ci.participant_id = l.participant_id
         returning ci.id
+      ), logged as (
+        -- the payment log: confirmed, then each line booked, naming its event and participant
+        insert into payment_log (payment_id, state, cause, provider_ids, detail)
+        select x.payment_id, x.state, ${cause}, x.ids, x.detail from (
+          select 0 as ord, pay.id as payment_id, 'confirmed' as state, jsonb_strip_nulls(jsonb_build_object(
+              case pay.provider when 'stripe' then 'intent' when 'paypal' then 'order' else 'payment' end, pay.reference,
+              'capture', pay.capture_reference)) as ids,
+            '' as detail from pay
+          union all
+          select l.id, pay.id, 'booked', '{}'::jsonb,
+            e.name || ': ' || trim(u.first_name || ' ' || u.last_name) || ' (' || u.username || ')'
+          from lines l cross join pay join events e on e.id = l.event_id join users u on u.id = l.participant_id
+        ) x order by x.ord
+        returning id
       )
       -- a line released between the statement's start and its write (a lapsed hold given back by
       -- another taker) leaves marked short of made: dividing by zero undoes the whole statement
       select (select count(*)::int from pay) / (case when (select count(*) from marked) = (select count(*) from made) then 1 else 0 end) as settled,
-        (select count(*)::int from moved) as moved, (select count(*)::int from emptied) as emptied`),
+        (select count(*)::int from moved) as moved, (select count(*)::int from emptied) as emptied,
+        (select count(*)::int from logged) as logged`),
   );
   if (answer === 'undecided') return answer;
   return firstRow<{ settled: number }>(answer)?.settled === 1 ? 'settled' : 'undecided';

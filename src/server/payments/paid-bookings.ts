@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { events, payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { installationId } from './installation.ts';
+import { markAmountMismatch, paidAnotherAmount } from './mismatch.ts';
 import { confirms, paymentWithLines, type Settlement, settlePayment } from './settle.ts';
 
 /**
@@ -36,6 +37,7 @@ export async function bookPaidLines(
     }
   }
   let settlement: Settlement;
+  if (payment.attention === 'amount_mismatch') throw new AppError('CONFLICT', PAYMENT_MSG.amountMismatch);
   if (payment.settledAt) {
     // settled already (the webhook came first): its lines as they stand
     settlement = { ...found, already: true };
@@ -52,7 +54,12 @@ export async function bookPaidLines(
       );
       throw new AppError('PROVIDER_FAILED', PAYMENT_MSG.providerFailed);
     }
-    if (!confirms(check, payment, await installationId(ctx))) throw new AppError('CONFLICT', PAYMENT_MSG.notPaid);
+    const installation = await installationId(ctx);
+    if (paidAnotherAmount(check, payment, installation)) {
+      await markAmountMismatch(ctx, log, payment.id, check, 'user');
+      throw new AppError('CONFLICT', PAYMENT_MSG.amountMismatch);
+    }
+    if (!confirms(check, payment, installation)) throw new AppError('CONFLICT', PAYMENT_MSG.notPaid);
     settlement = await settlePayment(ctx, log, payment.id, check);
   }
   return bookingResult(settlement, lines);

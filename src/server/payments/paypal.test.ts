@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSession } from '../accounts/sessions.ts';
-import { bookings, cartItems, events, refunds } from '../db/schema.ts';
+import { bookings, cartItems, events, payments, refunds } from '../db/schema.ts';
 import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
 import { bearer, useTestApp } from '../test/helper.ts';
 import { type PaypalStandIn, startPaypalStandIn } from '../test/paypal-stand-in.ts';
@@ -121,7 +121,7 @@ describe('wallet payments through PayPal’s server SDK', () => {
     expect(await bookingRows()).toHaveLength(2);
   });
 
-  it('refunds a lost line against the capture, for that line only', async () => {
+  it('asks for a refund of a lost line, for that line only (the refund job sends it against the capture)', async () => {
     await t.app.ctx.db.update(events).set({ quantity: 1 }).where(eq(events.id, raceA));
     const { id } = (await createOrder()).json();
     // the hold lapses and the last place on raceA goes to someone else
@@ -138,9 +138,11 @@ describe('wallet payments through PayPal’s server SDK', () => {
     expect(res.json().errors[0].error).toBe(
       `Hemel Slalom filled before your payment completed: ${payer.name} is not booked and that amount is refunded.`,
     );
-    expect(paypal.refunds).toEqual([
-      { id: 'REFUND1', capture: paypal.captures[1], amount: { currency_code: 'GBP', value: '25.00' } },
-    ]);
+    expect(paypal.refunds).toEqual([]);
+    const asked = await t.app.ctx.db.select().from(refunds);
+    expect(asked.map((r) => [r.amountPence, r.cause, r.status])).toEqual([[2500, 'place_lost', 'requested']]);
+    const [paid] = await t.app.ctx.db.select().from(payments).where(eq(payments.reference, id));
+    expect(paid?.captureReference).toBe(paypal.captures[1]);
     expect(res.json().payment).toMatchObject({ amount: '40.00', refunded: '25.00' });
     // every request id names this installation; the refund's is its row's own key
     const installation = await installationId(t.app.ctx);

@@ -1,8 +1,11 @@
 import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { BUSY_GAP_MS, coalesce, perDatabase } from '../db/coalesce.ts';
-import { events, paymentLines, payments } from '../db/schema.ts';
+import { events, paymentLines } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { logLines } from './line-log.ts';
 
 /**
  * The capacity guard (decisions.md: places can never be oversold; docs/decisions/0019). An
@@ -36,33 +39,37 @@ export async function lockEvent(tx: Tx, eventId: number): Promise<EventRow | und
   return row;
 }
 
-/** Lapsed holds on this event go back (the caller holds the event's lock): the payment's time ran
- * out before it was paid. `except`: a payment whose own lapsed holds stay (it is being settled).
- * Returns how many places came free. */
+/** Lapsed holds on this event go back (the caller holds the event's lock): a line's own hold end
+ * (payment_lines.held_until, docs/decisions/0028) passed before it was paid. `except`: a payment
+ * whose own lapsed holds stay (it is being settled). Returns how many places came free. */
 export async function releaseLapsedHolds(
   tx: Tx,
   eventId: number,
   now: Date,
   options: { except?: number } = {},
 ): Promise<number> {
-  const lapsed = tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.status, 'started'),
-        lte(payments.heldUntil, now),
-        options.except === undefined ? undefined : ne(payments.id, options.except),
-      ),
-    );
   const released = await tx
     .update(paymentLines)
     .set({ state: 'released' })
     .where(
-      and(eq(paymentLines.eventId, eventId), eq(paymentLines.state, 'held'), inArray(paymentLines.paymentId, lapsed)),
+      and(
+        eq(paymentLines.eventId, eventId),
+        eq(paymentLines.state, 'held'),
+        lte(paymentLines.heldUntil, now),
+        options.except === undefined ? undefined : ne(paymentLines.paymentId, options.except),
+      ),
     )
     .returning({ id: paymentLines.id });
-  if (released.length > 0) await moveHeld(tx, eventId, -released.length);
+  if (released.length > 0) {
+    await moveHeld(tx, eventId, -released.length);
+    await logLines(
+      tx,
+      released.map((r) => r.id),
+      'released',
+      'system',
+      { note: ' (hold lapsed)' },
+    );
+  }
   return released.length;
 }
 
@@ -112,10 +119,11 @@ const startLooks = perDatabase((ctx: AppContext) =>
       // written out with their tables: inside a select, drizzle names columns without them
       const held = sql`from payment_lines pl join payments p on p.id = pl.payment_id
         where pl.event_id = events.id and pl.state = 'held'`;
+      // a line's own hold end decides its lapse (docs/decisions/0028)
       const found = await ctx.db
         .select({
           event: events,
-          lapsed: sql<number>`(select count(*)::int ${held} and p.status = 'started' and p.held_until <= ${now})`,
+          lapsed: sql<number>`(select count(*)::int ${held} and pl.held_until <= ${now})`,
           // the places each asking user holds here, as {"userId": count}
           mine: sql<Record<string, number> | null>`(select jsonb_object_agg(m.user_id, m.n) from
             (select p.user_id, count(*)::int as n ${held} and p.user_id in (${sql.join(
@@ -150,16 +158,31 @@ const startLooks = perDatabase((ctx: AppContext) =>
   ),
 );
 
+/** Moves an event's held count (the caller holds its lock). Guarded in the statement itself, so the
+ * database's CHECK on the counters is never what refuses a user: a taking that would pass the
+ * quantity answers 409 with a clear message, and a release never goes below 0. */
 export async function moveHeld(tx: Tx, eventId: number, by: number): Promise<void> {
-  await tx
+  const moved = await tx
     .update(events)
-    .set({ held: sql`${events.held} + ${by}` })
-    .where(eq(events.id, eventId));
+    .set({ held: sql`greatest(${events.held} + ${by}, 0)` })
+    .where(
+      and(
+        eq(events.id, eventId),
+        by > 0 ? sql`${events.booked} + ${events.held} + ${by} <= ${events.quantity}` : undefined,
+      ),
+    )
+    .returning({ id: events.id });
+  if (by > 0 && moved.length === 0) throw new AppError('CONFLICT', PAYMENT_MSG.placesChanged);
 }
 
+/** Moves an event's booked (and held) counts, guarded as moveHeld. */
 export async function moveBooked(tx: Tx, eventId: number, booked: number, held = 0): Promise<void> {
-  await tx
+  const nextBooked = sql`greatest(${events.booked} + ${booked}, 0)`;
+  const nextHeld = sql`greatest(${events.held} + ${held}, 0)`;
+  const moved = await tx
     .update(events)
-    .set({ booked: sql`${events.booked} + ${booked}`, held: sql`${events.held} + ${held}` })
-    .where(eq(events.id, eventId));
+    .set({ booked: nextBooked, held: nextHeld })
+    .where(and(eq(events.id, eventId), booked > 0 ? sql`${nextBooked} + ${nextHeld} <= ${events.quantity}` : undefined))
+    .returning({ id: events.id });
+  if (booked > 0 && moved.length === 0) throw new AppError('CONFLICT', PAYMENT_MSG.placesChanged);
 }

@@ -1,10 +1,16 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { bookings, cartItems, events, paymentLines, payments, users } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { queueMail } from '../mail/outbox.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
 import { installationId } from './installation.ts';
+import { logLines } from './line-log.ts';
+import { logPayment } from './log.ts';
+import { MAIL, type RefundMailData } from './mails.ts';
 import { settleInOneStatement } from './one-statement.ts';
 import { type EventRow, lockEvent, moveBooked, moveHeld, placeFree } from './places.ts';
 import type { ProviderCheck } from './providers.ts';
@@ -44,14 +50,27 @@ export function confirms(check: ProviderCheck, payment: PaymentRow, installation
   );
 }
 
+/** The provider's ids as the payment log keeps them: the intent (Stripe), order (PayPal) or demo
+ * payment, and the capture. */
+export function providerIdsOf(payment: PaymentRow, captureReference?: string | null): Record<string, string> {
+  const ids: Record<string, string> = {};
+  const kind = payment.provider === 'stripe' ? 'intent' : payment.provider === 'paypal' ? 'order' : 'payment';
+  if (payment.reference) ids[kind] = payment.reference;
+  const capture = captureReference ?? payment.captureReference;
+  if (capture) ids.capture = capture;
+  return ids;
+}
+
 /**
- * Settles a payment the provider confirmed, exactly once (docs/decisions/0019): under the
+ * Settles a payment the provider confirmed, exactly once (docs/decisions/0019, 0028): under the
  * payment's row lock, each line becomes one booking (its held place turns into a booked one; a
- * line whose hold lapsed takes a free place if one is left), or is lost when no place is left or
- * the participant was booked meanwhile. Lost lines become a requested refund, sent to the
- * provider after commit (refund-job.ts). The
- * webhook and the client's call may both arrive, in any order and repeatedly: the second finds
- * the payment settled and answers with the same lines.
+ * line whose hold lapsed takes a free place if one is left), or is lost: its event was cancelled,
+ * it was removed from the cart (no longer held nor in the cart), no place was left, or the
+ * participant was booked meanwhile. Each cause's lost lines get a refund row (refunds.ts) in the
+ * same transaction, which is sent to the provider right after commit
+ * (refund-job.ts; the payments job retries a failed one). The webhook and the client's call
+ * may both arrive, in any order and repeatedly: the second finds the payment settled and answers
+ * with the same lines.
  */
 export async function settlePayment(
   ctx: AppContext,
@@ -59,12 +78,14 @@ export async function settlePayment(
   paymentId: number,
   /** What the provider confirmed; null only to read an already settled payment again. */
   check: ProviderCheck | null,
+  /** Who confirmed it, as the payment log says: the webhook, or the client's call. */
+  cause: 'webhook' | 'user' = 'user',
 ): Promise<Settlement> {
-  const fast = check ? await settleInOneStatement(ctx, paymentId, check.captureReference ?? null) : 'undecided';
+  const fast = check ? await settleInOneStatement(ctx, paymentId, check.captureReference ?? null, cause) : 'undecided';
   const settled = await readSettled(ctx, paymentId);
   const settlement = settled
     ? { ...settled, already: fast !== 'settled' }
-    : await settleInTransaction(ctx, paymentId, check);
+    : await settleInTransaction(ctx, paymentId, check, cause);
   if (!settlement.already) {
     await dropPublicCacheSoon(ctx);
     await sendRefundsOf(ctx, log, settlement.payment.id);
@@ -97,19 +118,24 @@ async function readSettled(ctx: AppContext, paymentId: number): Promise<Omit<Set
   return found.payment.settledAt ? found : null;
 }
 
+type LostCause = 'place_lost' | 'line_removed' | 'event_cancelled';
+
 /** Every case, under the payment's row lock: lines whose hold lapsed take a free place if one is
- * left, lines that cannot be booked are lost, a settled payment is read again. */
+ * left, lines that cannot be booked are lost and refunded, a settled payment is read again. */
 async function settleInTransaction(
   ctx: AppContext,
   paymentId: number,
   check: ProviderCheck | null,
+  cause: 'webhook' | 'user',
 ): Promise<Settlement> {
-  const installation = await installationId(ctx);
+  const installation = check ? await installationId(ctx) : '';
   return ctx.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment) throw new Error(`payment ${paymentId} vanished`);
     if (payment.settledAt) return { ...(await settledNow(tx, paymentId)), already: true };
     if (!check) throw new Error(`payment ${paymentId} is not settled and nothing confirmed it`);
+    // refunded in full for a differing amount (mismatch.ts): nothing of it is ever booked
+    if (payment.attention) throw new AppError('CONFLICT', PAYMENT_MSG.amountMismatch);
     const now = ctx.now();
     // the events first (in id order), then the lines: once the events are locked no one else can
     // release a line of this payment, so the states read next stay true while it settles
@@ -123,20 +149,39 @@ async function settleInTransaction(
       const row = await lockEvent(tx, id);
       if (row) locked.set(id, row);
     }
+    await logPayment(tx, {
+      paymentId,
+      state: 'confirmed',
+      cause,
+      providerIds: providerIdsOf(payment, check.captureReference),
+    });
     const lines = await tx
       .select({ line: paymentLines })
       .from(paymentLines)
       .where(eq(paymentLines.paymentId, paymentId))
       .orderBy(asc(paymentLines.eventId), asc(paymentLines.id));
-    let lostPence = 0;
-    const lostLines: number[] = [];
+    const inCart = new Set(
+      (
+        await tx
+          .select({ eventId: cartItems.eventId, participantId: cartItems.participantId })
+          .from(cartItems)
+          .where(eq(cartItems.ownerId, payment.userId))
+      ).map((c) => `${c.eventId}:${c.participantId}`),
+    );
+    const lost = new Map<LostCause, (typeof paymentLines.$inferSelect)[]>();
     for (const { line } of lines) {
       const event = locked.get(line.eventId);
       if (!event) continue;
       const wasHeld = line.state === 'held';
+      // a line released because its event was cancelled, or removed from the cart, is not booked
+      const why: LostCause | null =
+        event.cancelledAt !== null
+          ? 'event_cancelled'
+          : !wasHeld && !inCart.has(`${line.eventId}:${line.participantId}`)
+            ? 'line_removed'
+            : null;
       // a lapsed hold of this payment's own is not another taker's to free: it is being paid
-      const placeOurs =
-        wasHeld || (event.cancelledAt === null && (await placeFree(tx, event, now, { except: paymentId })));
+      const placeOurs = why === null && (wasHeld || (await placeFree(tx, event, now, { except: paymentId })));
       const [created] = placeOurs
         ? await tx
             .insert(bookings)
@@ -161,13 +206,17 @@ async function settleInTransaction(
           await moveHeld(tx, event.id, -1);
           event.held -= 1;
         }
-        lostPence += line.pricePence;
-        lostLines.push(line.id);
+        const group = lost.get(why ?? 'place_lost') ?? [];
+        group.push(line);
+        lost.set(why ?? 'place_lost', group);
       }
       await tx
         .update(paymentLines)
         .set({ state: created ? 'booked' : 'lost', bookingId: created?.id ?? null })
         .where(eq(paymentLines.id, line.id));
+      await logLines(tx, [line.id], created ? 'booked' : 'lost', cause, {
+        note: created ? '' : ` (${(why ?? 'place_lost').replace('_', ' ')})`,
+      });
       await tx
         .delete(cartItems)
         .where(
@@ -187,18 +236,81 @@ async function settleInTransaction(
         captureReference: check.captureReference ?? payment.captureReference,
       })
       .where(eq(payments.id, paymentId));
-    if (lostPence > 0) {
+    for (const [lostCause, group] of lost) {
+      const ids = group.map((l) => l.id);
       await requestRefund(tx, {
         paymentId,
-        amountPence: lostPence,
-        cause: 'place_lost',
-        lineIds: lostLines,
-        logCause: 'system',
-        idempotencyKey: `${installation}:refund:${paymentId}:place_lost:${lostLines.join(',')}`,
+        amountPence: group.reduce((sum, l) => sum + l.pricePence, 0),
+        cause: lostCause,
+        lineIds: ids,
+        logCause: cause,
+        idempotencyKey: refundKey(installation, paymentId, lostCause, ids),
       });
     }
+    await tellOfRefunds(ctx, tx, payment, lost);
     return { ...(await settledNow(tx, paymentId)), already: false };
   });
+}
+
+/** The refund's idempotency key (docs/decisions/0028): the installation, the payment, the cause
+ * and the lines it gives back ('all' for a whole payment). */
+export function refundKey(installation: string, paymentId: number, cause: string, lineIds: number[] | 'all'): string {
+  return `${installation}:refund:${paymentId}:${cause}:${lineIds === 'all' ? 'all' : [...lineIds].sort((a, b) => a - b).join(',')}`;
+}
+
+/** Queues the mails a refund of removed lines or of a cancelled event's lines calls for (a lost
+ * place is told by the receipt): the payer, and for a cancelled event the association too. */
+async function tellOfRefunds(
+  ctx: AppContext,
+  tx: Tx,
+  payment: PaymentRow,
+  lost: Map<LostCause, (typeof paymentLines.$inferSelect)[]>,
+): Promise<void> {
+  const told = [...lost].filter(([why]) => why !== 'place_lost');
+  if (told.length === 0) return;
+  const [payer] = await tx.select().from(users).where(eq(users.id, payment.userId));
+  if (!payer) return;
+  for (const [why, group] of told) {
+    const named = await tx
+      .select({ line: paymentLines.id, event: events.name, first: users.firstName, last: users.lastName })
+      .from(paymentLines)
+      .innerJoin(events, eq(events.id, paymentLines.eventId))
+      .innerJoin(users, eq(users.id, paymentLines.participantId))
+      .where(
+        inArray(
+          paymentLines.id,
+          group.map((l) => l.id),
+        ),
+      )
+      .orderBy(asc(paymentLines.id));
+    const data: RefundMailData = {
+      reference: payment.reference ?? `payment ${payment.id}`,
+      provider: payment.provider,
+      payer: `${payer.firstName} ${payer.lastName}`.trim(),
+      payerFirstName: payer.firstName,
+      payerUsername: payer.username,
+      lines: named.map((n, i) => ({
+        event: n.event,
+        participant: `${n.first} ${n.last}`.trim(),
+        amountPence: group[i]?.pricePence ?? 0,
+      })),
+      totalPence: group.reduce((sum, l) => sum + l.pricePence, 0),
+    };
+    if (payer.email) {
+      await queueMail(tx, {
+        template: why === 'line_removed' ? MAIL.lineRemovedRefund : MAIL.eventCancelledRefund,
+        to: payer.email,
+        data: { ...data },
+      });
+    }
+    if (why === 'event_cancelled') {
+      await queueMail(tx, {
+        template: MAIL.eventCancelledRefundAssociation,
+        to: ctx.config.association.email,
+        data: { ...data },
+      });
+    }
+  }
 }
 
 /** A payment with its lines as a settlement names them (a line not booked is lost), in one

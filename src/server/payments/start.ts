@@ -1,16 +1,19 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { BOOKING_MSG, CART_MSG } from '../../domain/cart/index.ts';
 import { formatPrice } from '../../domain/money.ts';
-import { amountInPence, HOLD_MINUTES, PAYMENT_MSG } from '../../domain/payments/index.ts';
+import { amountInPence, HOLD_MINUTES, PAYMENT_MSG, PAYMENT_STARTS_PER_MINUTE } from '../../domain/payments/index.ts';
 import { participantsByEvent } from '../cart/participants.ts';
 import { type CartRow, cartOf } from '../cart/service.ts';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
+import { hit } from '../db/rate-limits.ts';
 import { bookings, paymentLines, payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { windowRefusal } from '../events/service.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
+import { logLines } from './line-log.ts';
+import { logPayment, type PaymentLogCause } from './log.ts';
 import { holdInOneStatement, PAYMENT_LOCK } from './one-statement.ts';
 import { type EventRow, eventsForStart, lockEvent, moveHeld, placeFree } from './places.ts';
 import type { Provider } from './providers.ts';
@@ -44,6 +47,12 @@ export async function startPayment(
   provider: Provider | null,
 ): Promise<StartedPayment> {
   if (!provider) throw new AppError('NOT_CONFIGURED', PAYMENT_MSG.notConfigured);
+  const limit = await hit(
+    ctx,
+    { bucket: 'payment-start', max: PAYMENT_STARTS_PER_MINUTE, windowMs: 60_000 },
+    String(userId),
+  );
+  if (!limit.allowed) throw new AppError('RATE_LIMITED', PAYMENT_MSG.tooManyStarts);
   const lines = (await cartOf(ctx, userId)).filter((r) => r.pricePence > 0);
   if (lines.length === 0) throw new AppError('CONFLICT', PAYMENT_MSG.emptyCart);
   if (
@@ -172,11 +181,24 @@ async function holdPlaces(
   total: number,
 ): Promise<{ payment: HeldPayment; replaced: PaymentRow[] }> {
   const now = ctx.now();
-  // payments before events, as settlement takes them: no two transactions wait on each other
+  // payments before events, as settlement takes them: no two transactions wait on each other.
+  // Under way: a started payment with a place still held (a line's own hold end decides)
   const active = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.status, 'started'), gt(payments.heldUntil, now)))
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.status, 'started'),
+        inArray(
+          payments.id,
+          tx
+            .select({ id: paymentLines.paymentId })
+            .from(paymentLines)
+            .where(and(eq(paymentLines.state, 'held'), gt(paymentLines.heldUntil, now))),
+        ),
+      ),
+    )
     .orderBy(payments.id)
     .for('update');
   const activeLines = active.length
@@ -205,6 +227,13 @@ async function holdPlaces(
   );
   if (same) return { payment: same, replaced: [] };
 
+  // a hold ends 15 minutes after the first start that covered its (event, participant) pair: a
+  // line of any payment, in any state, whose end is still ahead carries it over (0028)
+  const carried = await holdEnds(tx, lines, now);
+  const fresh = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+  const endOf = (l: CartRow) => carried.get(`${l.eventId}:${l.participantId}`) ?? fresh;
+  const paymentEnd = new Date(Math.min(...lines.map((l) => endOf(l).getTime())));
+
   const eventIds = [...new Set([...activeLines.map((l) => l.eventId), ...lines.map((l) => l.eventId)])].sort(
     (a, b) => a - b,
   );
@@ -213,7 +242,7 @@ async function holdPlaces(
     const event = await lockEvent(tx, id);
     if (event) locked.set(id, event);
   }
-  for (const old of active) await releaseHeldLines(tx, old.id, locked);
+  for (const old of active) await releaseHeldLines(tx, old.id, locked, { cause: 'user', actorId: userId });
 
   const [payment] = await tx
     .insert(payments)
@@ -221,41 +250,94 @@ async function holdPlaces(
       userId,
       provider,
       amountPence: total,
-      heldUntil: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+      heldUntil: paymentEnd,
       createdAt: now,
     })
     .returning();
   if (!payment) throw new Error('payment insert returned nothing');
+  await logPayment(tx, { paymentId: payment.id, state: 'started', cause: 'user', actorId: userId });
   for (const line of [...lines].sort((a, b) => a.eventId - b.eventId)) {
     const event = locked.get(line.eventId);
     const who = `${line.firstName} ${line.lastName}`.trim();
     if (!event) throw new AppError('CONFLICT', PAYMENT_MSG.full(who, line.name));
     const refusal = windowRefusal(event, now);
     if (refusal) throw new AppError('CONFLICT', `${line.name}: ${refusal}`);
-    await checkNotHeldOrBooked(tx, event, line.participantId, who, now);
+    await checkNotHeldOrBooked(tx, event, line.participantId, who, now, userId);
     if (!(await placeFree(tx, event, now))) throw new AppError('CONFLICT', PAYMENT_MSG.full(who, event.name));
     await tx.insert(paymentLines).values({
       paymentId: payment.id,
       eventId: event.id,
       participantId: line.participantId,
       pricePence: line.pricePence,
+      heldUntil: endOf(line),
     });
     event.held += 1;
     await moveHeld(tx, event.id, 1);
   }
+  await logPayment(tx, {
+    paymentId: payment.id,
+    state: 'held',
+    cause: 'user',
+    actorId: userId,
+    detail: `${lines.length} place(s) held until ${paymentEnd.toISOString()}`,
+  });
   return { payment, replaced: active };
 }
 
+/** The hold ends still ahead of the cart's (event, participant) pairs, by `eventId:participantId`. */
+async function holdEnds(tx: Tx, lines: CartRow[], now: Date): Promise<Map<string, Date>> {
+  const rows = await tx
+    .select({
+      eventId: paymentLines.eventId,
+      participantId: paymentLines.participantId,
+      heldUntil: paymentLines.heldUntil,
+    })
+    .from(paymentLines)
+    .where(
+      and(
+        inArray(
+          paymentLines.eventId,
+          lines.map((l) => l.eventId),
+        ),
+        inArray(
+          paymentLines.participantId,
+          lines.map((l) => l.participantId),
+        ),
+        gt(paymentLines.heldUntil, now),
+      ),
+    );
+  const ends = new Map<string, Date>();
+  for (const r of rows) {
+    const key = `${r.eventId}:${r.participantId}`;
+    const known = ends.get(key);
+    if (r.heldUntil && (!known || r.heldUntil > known)) ends.set(key, r.heldUntil);
+  }
+  return ends;
+}
+
 /** Another family member's payment may hold this participant's place (one hold per participant
- * and event); a lapsed one is released here. */
-async function checkNotHeldOrBooked(tx: Tx, event: EventRow, participantId: number, who: string, now: Date) {
+ * and event); a lapsed one, or one left by a payment that was cancelled (a line removed from it,
+ * its event cancelled), is released here (its hold end carries over to the new line). */
+async function checkNotHeldOrBooked(
+  tx: Tx,
+  event: EventRow,
+  participantId: number,
+  who: string,
+  now: Date,
+  userId: number,
+) {
   const [booked] = await tx
     .select({ id: bookings.id })
     .from(bookings)
     .where(and(eq(bookings.eventId, event.id), eq(bookings.userId, participantId)));
   if (booked) throw new AppError('CONFLICT', BOOKING_MSG.alreadyBooked(who));
   const [held] = await tx
-    .select({ id: paymentLines.id, heldUntil: payments.heldUntil, status: payments.status })
+    .select({
+      id: paymentLines.id,
+      heldUntil: paymentLines.heldUntil,
+      status: payments.status,
+      payer: payments.userId,
+    })
     .from(paymentLines)
     .innerJoin(payments, eq(payments.id, paymentLines.paymentId))
     .where(
@@ -266,28 +348,40 @@ async function checkNotHeldOrBooked(tx: Tx, event: EventRow, participantId: numb
       ),
     );
   if (!held) return;
-  if (held.status === 'started' && held.heldUntil > now) {
+  const live = held.heldUntil !== null && held.heldUntil > now;
+  if (live && held.status === 'started' && held.payer !== userId) {
     throw new AppError('CONFLICT', PAYMENT_MSG.heldElsewhere(who, event.name));
   }
   await tx.update(paymentLines).set({ state: 'released' }).where(eq(paymentLines.id, held.id));
+  await logLines(tx, [held.id], 'released', 'user', {
+    actorId: userId,
+    note: live ? ' (started again)' : ' (hold lapsed)',
+  });
   event.held -= 1;
   await moveHeld(tx, event.id, -1);
 }
 
 /** Frees the places a payment still holds (its events locked by the caller) and, when asked,
- * marks it cancelled unless it has completed meanwhile (a lapsed one stays started: it may still
- * be paid, and is then settled with whatever places are left). */
-async function releaseHeldLines(
+ * marks it cancelled unless it has completed meanwhile. `lapsedAt`: only the lines whose own hold
+ * ended by then (the job; the payment stays as it is: it may still be paid, and is then settled
+ * with whatever places are left). Every change is logged with its cause. */
+export async function releaseHeldLines(
   tx: Tx,
   paymentId: number,
   locked: Map<number, EventRow>,
-  cancel = true,
+  options: { cancel?: boolean; lapsedAt?: Date; cause: PaymentLogCause; actorId?: number | null; note?: string },
 ): Promise<number> {
   const released = await tx
     .update(paymentLines)
     .set({ state: 'released' })
-    .where(and(eq(paymentLines.paymentId, paymentId), eq(paymentLines.state, 'held')))
-    .returning({ eventId: paymentLines.eventId });
+    .where(
+      and(
+        eq(paymentLines.paymentId, paymentId),
+        eq(paymentLines.state, 'held'),
+        options.lapsedAt ? lte(paymentLines.heldUntil, options.lapsedAt) : undefined,
+      ),
+    )
+    .returning({ id: paymentLines.id, eventId: paymentLines.eventId });
   const byEvent = new Map<number, number>();
   for (const r of released) byEvent.set(r.eventId, (byEvent.get(r.eventId) ?? 0) + 1);
   for (const [eventId, n] of byEvent) {
@@ -295,33 +389,58 @@ async function releaseHeldLines(
     if (event) event.held -= n;
     await moveHeld(tx, eventId, -n);
   }
-  if (cancel) {
-    await tx
+  await logLines(
+    tx,
+    released.map((r) => r.id),
+    'released',
+    options.cause,
+    { actorId: options.actorId ?? null, note: options.note ?? (options.lapsedAt ? ' (hold lapsed)' : '') },
+  );
+  if (options.cancel ?? !options.lapsedAt) {
+    const canceled = await tx
       .update(payments)
       .set({ status: 'canceled' })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, 'started')));
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'started')))
+      .returning({ id: payments.id });
+    if (canceled.length > 0) {
+      await logPayment(tx, { paymentId, state: 'canceled', cause: options.cause, actorId: options.actorId ?? null });
+    }
   }
   return released.length;
 }
 
-/** Gives a payment's places back: cancelled (the provider could not start it) or lapsed (its
- * time ran out; the job). The payment row first, then its events in order, as everywhere.
- * Returns how many places came free. */
+/** Gives a payment's places back: cancelled (the provider could not start it) or lapsed (the
+ * lines whose own hold ended; the job). The payment row first, then its events in order, as
+ * everywhere. Returns how many places came free. */
 export async function releasePayment(ctx: AppContext, paymentId: number, why: 'cancel' | 'lapse'): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    if (row?.status !== 'started') return 0;
-    if (why === 'lapse' && row.heldUntil > ctx.now()) return 0;
+    if (!row || row.status === 'succeeded') return 0;
+    if (why === 'cancel' && row.status !== 'started') return 0;
+    const now = ctx.now();
     const held = await tx
       .select({ eventId: paymentLines.eventId })
       .from(paymentLines)
-      .where(and(eq(paymentLines.paymentId, paymentId), eq(paymentLines.state, 'held')));
+      .where(
+        and(
+          eq(paymentLines.paymentId, paymentId),
+          eq(paymentLines.state, 'held'),
+          why === 'lapse' ? lte(paymentLines.heldUntil, now) : undefined,
+        ),
+      );
+    if (held.length === 0) return 0;
     const locked = new Map<number, EventRow>();
     for (const id of [...new Set(held.map((h) => h.eventId))].sort((a, b) => a - b)) {
       const event = await lockEvent(tx, id);
       if (event) locked.set(id, event);
     }
-    return releaseHeldLines(tx, paymentId, locked, why === 'cancel');
+    return why === 'lapse'
+      ? releaseHeldLines(tx, paymentId, locked, { lapsedAt: now, cause: 'job' })
+      : releaseHeldLines(tx, paymentId, locked, {
+          cancel: true,
+          cause: 'system',
+          note: ' (the provider could not start it)',
+        });
   });
 }
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { installationId } from './installation.ts';
+import { markAmountMismatch, paidAnotherAmount } from './mismatch.ts';
 import { confirms, settlePayment } from './settle.ts';
 import { checkOfIntent } from './stripe.ts';
 
@@ -42,10 +43,15 @@ export async function handleStripeWebhook(
   // delivered again, or after the client's own call: settled already, nothing to do
   if (payment.settledAt) return { received: true };
   const check = checkOfIntent(intent);
-  if (!confirms(check, payment, await installationId(ctx))) {
+  const installation = await installationId(ctx);
+  if (paidAnotherAmount(check, payment, installation)) {
+    await markAmountMismatch(ctx, log, payment.id, check, 'webhook');
+    return { received: true };
+  }
+  if (!confirms(check, payment, installation)) {
     log.error({ paymentId: payment.id, intent: intent.id }, 'webhook does not match the payment: nothing booked');
     return { received: true };
   }
-  await settlePayment(ctx, log, payment.id, check);
+  await settlePayment(ctx, log, payment.id, check, 'webhook');
   return { received: true };
 }

@@ -26,7 +26,10 @@ describe('the payment model', () => {
   it('says how long the hold lasts before, during and after', () => {
     const now = new Date('2026-01-15T12:00:00Z');
     expect(holdText(15, null, now)).toBe('Starting a payment holds these places for 15 minutes.');
-    expect(holdText(15, '2026-01-15T12:14:30.900Z', now)).toBe('Your places are held for 14:30 more.');
+    expect(holdText(15, '2026-01-15T12:14:30.900Z', now)).toBe('Your places are held until 12:14 (14:30 left).');
+    // London's summer time: the clock the association reads
+    const summer = new Date('2026-07-15T17:30:00Z');
+    expect(holdText(15, '2026-07-15T17:42:00Z', summer)).toBe('Your places are held until 18:42 (12:00 left).');
     expect(holdText(15, '2026-01-15T11:59:00Z', now)).toBe(
       'Your hold has lapsed: the places go to whoever pays first. You can still pay.',
     );

@@ -16,12 +16,19 @@ export function countdown(msLeft: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** What the checkout says about holds, before a payment starts and while it runs. */
+/** '18:42': a hold's end as the association's clocks show it (London time). */
+export function clockTime(at: Date): string {
+  return at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
+}
+
+/** What the checkout says about holds, before a payment starts and while it runs (a declined card
+ * keeps the hold: the end the server gave stays, whatever is tried again). */
 export function holdText(holdMinutes: number, heldUntil: string | null, now: Date): string {
   if (!heldUntil) return `Starting a payment holds these places for ${holdMinutes} minutes.`;
-  const left = new Date(heldUntil).getTime() - now.getTime();
+  const end = new Date(heldUntil);
+  const left = end.getTime() - now.getTime();
   return left > 0
-    ? `Your places are held for ${countdown(left)} more.`
+    ? `Your places are held until ${clockTime(end)} (${countdown(left)} left).`
     : 'Your hold has lapsed: the places go to whoever pays first. You can still pay.';
 }
 
