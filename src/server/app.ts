@@ -17,6 +17,7 @@ import { contentRoutes } from './content/routes.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { eventsRoutes } from './events/routes.ts';
+import { scheduleMailJob } from './mail/job.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { registerWeb } from './pages/routes.ts';
 import { schedulePaymentJobs } from './payments/jobs.ts';
@@ -46,6 +47,8 @@ export interface BuildOptions {
   database: Database;
   /** Replaces the SMTP/log mailer (tests). */
   mailer?: Mailer;
+  /** 'manual': the mail job is not scheduled; the caller runs it (tests: t.flushMail()). */
+  mailJob?: 'manual';
   /** Replaces the clock (tests). */
   now?: () => Date;
   /** Where the log goes instead of standard output (tests read it). */
@@ -147,15 +150,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const frontCache = createFrontCache(ctx, { log: app.log, sampler });
   app.decorate('front', frontCache);
   let stopJobs = () => {};
+  let stopMail = async () => {};
   app.addHook('onReady', (done) => {
     front = frontCache;
     stopJobs = schedulePaymentJobs(ctx, app.log);
+    if (options.mailJob !== 'manual') stopMail = scheduleMailJob(ctx, app.log);
     done();
   });
-  app.addHook('preClose', (done) => {
+  app.addHook('preClose', async () => {
     frontCache.close();
     stopJobs();
-    done();
+    await stopMail();
   });
   app.addHook('onClose', async () => database.close());
   return app;

@@ -1,4 +1,9 @@
+import { passwordResetTemplate } from '../accounts/password-reset.ts';
+import { contactAcknowledgementTemplate, contactTemplate } from '../content/contact.ts';
 import type { AppContext } from '../context.ts';
+import { placesLostTemplate, receiptTemplate } from '../payments/receipt.ts';
+import { linkRequestDecidedTemplate } from '../people/link-requests.ts';
+import { racerDecidedTemplate } from '../people/racers.ts';
 
 /** A rendered e-mail, as the mail job sends it. */
 export interface RenderedMail {
@@ -15,4 +20,12 @@ export interface RenderedMail {
  */
 export type MailTemplate = (ctx: AppContext, data: Record<string, unknown>) => Promise<RenderedMail | null>;
 
-export const mailTemplates: Record<string, MailTemplate> = {};
+export const mailTemplates: Record<string, MailTemplate> = {
+  'password-reset': passwordResetTemplate,
+  'link-request-decided': linkRequestDecidedTemplate,
+  'racer-decided': racerDecidedTemplate,
+  contact: contactTemplate,
+  'contact-acknowledgement': contactAcknowledgementTemplate,
+  receipt: receiptTemplate,
+  'places-lost': placesLostTemplate,
+};

@@ -164,6 +164,7 @@ describe('a payment that succeeds after its places were lost', () => {
     const [row] = await t.app.ctx.db.select().from(payments).where(eq(payments.reference, reference));
     expect(row).toMatchObject({ status: 'succeeded', refundDuePence: 2500, refundedPence: 2500 });
 
+    await t.flushMail();
     const toPayer = t.outbox.messages.find((m) => m.subject === 'Your booking: some places were refunded');
     expect(toPayer?.to).toBe(`${late.username}@example.com`);
     expect(toPayer?.text).toContain(`Quiet Race: ${late.name} (£15.00)`);

@@ -63,6 +63,7 @@ export async function settlePayment(
     await dropPublicCacheSoon(ctx);
     if (settlement.payment.refundDuePence > 0) await refundLostLines(ctx, log, settlement.payment.id);
     await sendReceipt(ctx, log, {
+      paymentId: settlement.payment.id,
       userId: settlement.payment.userId,
       reference: settlement.payment.reference ?? `payment ${settlement.payment.id}`,
       provider: settlement.payment.provider,
