@@ -18,6 +18,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { eventsRoutes } from './events/routes.ts';
 import { scheduleMailJob } from './mail/job.ts';
+import { mailRoutes } from './mail/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { registerWeb } from './pages/routes.ts';
 import { schedulePaymentJobs } from './payments/jobs.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(cartRoutes(ctx));
       await api.register(paymentRoutes(ctx));
       await api.register(resultsRoutes(ctx));
+      await api.register(mailRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

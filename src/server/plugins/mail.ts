@@ -25,7 +25,7 @@ export const SMTP_TIMEOUT_MS = 10_000;
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** Production keeps mail text out of the log (default: development). */
   production?: boolean;
   /** Connection, greeting and socket timeouts (default SMTP_TIMEOUT_MS). */
