@@ -17,6 +17,8 @@ import { contentRoutes } from './content/routes.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { eventsRoutes } from './events/routes.ts';
+import { scheduleMailJob } from './mail/job.ts';
+import { mailRoutes } from './mail/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
 import { registerWeb } from './pages/routes.ts';
 import { schedulePaymentJobs } from './payments/jobs.ts';
@@ -46,6 +48,8 @@ export interface BuildOptions {
   database: Database;
   /** Replaces the SMTP/log mailer (tests). */
   mailer?: Mailer;
+  /** 'manual': the mail job is not scheduled; the caller runs it (tests: t.flushMail()). */
+  mailJob?: 'manual';
   /** Replaces the clock (tests). */
   now?: () => Date;
   /** Where the log goes instead of standard output (tests read it). */
@@ -138,6 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(cartRoutes(ctx));
       await api.register(paymentRoutes(ctx));
       await api.register(resultsRoutes(ctx));
+      await api.register(mailRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );
@@ -147,17 +152,19 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const frontCache = createFrontCache(ctx, { log: app.log, sampler });
   app.decorate('front', frontCache);
   let stopJobs = () => {};
+  let stopMail = async () => {};
   app.addHook('onReady', (done) => {
     front = frontCache;
     // runs once at once, without delaying listen: holds that lapsed while the process was down
     // go back now (docs/decisions/0028)
     stopJobs = schedulePaymentJobs(ctx, app.log).stop;
+    if (options.mailJob !== 'manual') stopMail = scheduleMailJob(ctx, app.log);
     done();
   });
-  app.addHook('preClose', (done) => {
+  app.addHook('preClose', async () => {
     frontCache.close();
     stopJobs();
-    done();
+    await stopMail();
   });
   app.addHook('onClose', async () => database.close());
   return app;

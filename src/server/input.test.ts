@@ -74,6 +74,8 @@ const NO_BODY = new Set([
   'POST /api/v1/link-request/:id/',
   'POST /api/v1/cart/clear/',
   'POST /api/v1/payment/paypal/orders/:id/capture/',
+  'POST /api/v1/admin/contact-messages/:id/read/',
+  'POST /api/v1/admin/contact-messages/:id/unread/',
   // Stripe's signed body, read as text and verified before anything in it is believed
   'POST /api/v1/payment/stripe/webhook/',
 ]);

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it, vi } from 'vitest';
-import { passwordResetTokens, sessions, users } from '../db/schema.ts';
+import { mailOutbox, passwordResetTokens, sessions, users } from '../db/schema.ts';
+import { runMailJob } from '../mail/job.ts';
 import { createMailer, type MailMessage } from '../plugins/mail.ts';
 import { createUser, login, signedIn } from '../test/fixtures.ts';
 import { bearer, json, useTestApp } from '../test/helper.ts';
@@ -37,6 +38,7 @@ function lastLink(): { uidb64: string; token: string } {
 async function resetLinkFor(username: string) {
   expect((await requestReset(username)).statusCode).toBe(200);
   await resetMailsSettled();
+  await t.flushMail();
   return lastLink();
 }
 
@@ -65,6 +67,7 @@ describe('password reset request', () => {
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ message: SENT });
     await resetMailsSettled();
+    await t.flushMail();
     expect(t.outbox.messages).toHaveLength(0);
   });
 
@@ -73,6 +76,7 @@ describe('password reset request', () => {
     await t.app.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     expect(json(await requestReset(user.username))).toEqual({ message: SENT });
     await resetMailsSettled();
+    await t.flushMail();
     expect(t.outbox.messages).toHaveLength(0);
   });
 
@@ -81,6 +85,7 @@ describe('password reset request', () => {
     const res = await requestReset('resetme2024');
     expect(json(res)).toEqual({ message: SENT });
     await resetMailsSettled();
+    await t.flushMail();
     const mail = t.outbox.last();
     expect(mail).toMatchObject({ to: 'reset.me@example.com', subject: 'ERSA password reset' });
     const { uidb64, token } = lastLink();
@@ -104,15 +109,19 @@ describe('password reset request', () => {
         });
       },
     };
+    let sending: Promise<unknown> = Promise.resolve();
     try {
       const res = await requestReset(user.username);
       expect(res.statusCode).toBe(200);
       expect(json(res)).toEqual({ message: SENT });
+      await resetMailsSettled();
       // the mail is handed over all the same, after the answer, and is still being sent
+      sending = t.flushMail();
       await vi.waitFor(() => expect(handed).toHaveLength(1));
       expect(handed[0]?.to).toBe(`${user.username}@example.com`);
     } finally {
       finish();
+      await sending;
       t.app.ctx.mailer = original;
     }
   });
@@ -133,15 +142,20 @@ describe('password reset request', () => {
     };
     expect(await requestPasswordReset(ctx, { username: user.username }, log)).toEqual({ message: SENT });
     await resetMailsSettled();
+    // the mail job sends it (mail/job.ts), and logs the failure by the outbox row's id
+    expect(await runMailJob(ctx, log)).toEqual({ sent: 0, failed: 1, dropped: 0 });
 
     const token = LINK.exec(sent[0]?.text ?? '')?.[2] ?? '';
     expect(token.length).toBeGreaterThan(20);
     const logged = lines.join('\n');
-    expect(logged).toContain('password reset mail failed');
+    expect(logged).toContain('mail failed; it will be tried again');
     expect(logged).toContain('550 message refused');
-    expect(logged).toContain(`"userId":${user.id}`);
+    const [row] = await t.app.ctx.db.select().from(mailOutbox);
+    expect(logged).toContain(`"mailId":${row?.id}`);
     expect(logged).not.toContain(token);
     expect(logged).not.toContain('/reset-password/');
+    expect(row?.lastError).toContain('550 message refused');
+    expect(row?.lastError).not.toContain(token);
   });
 
   it('requires a username', async () => {
@@ -309,6 +323,8 @@ describe('password reset mail over SMTP', () => {
     let mail: { raw: string; to: string[] };
     try {
       expect((await requestReset(user.username)).statusCode).toBe(200);
+      await resetMailsSettled();
+      await t.flushMail();
       mail = await smtp.message;
     } finally {
       t.app.ctx.mailer = original;

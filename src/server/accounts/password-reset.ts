@@ -2,8 +2,12 @@ import { and, eq, gt, gte, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MSG, passwordRule, toFieldErrors, validateResetRequest } from '../../domain/accounts/index.ts';
 import type { AppContext } from '../context.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { passwordResetTokens, type UserRow, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { nudgeMail } from '../mail/nudge.ts';
+import { queueMail } from '../mail/outbox.ts';
+import type { RenderedMail } from '../mail/templates.ts';
 import { passwordResetMail, resetLink } from './mail-templates.ts';
 import { hashPassword } from './passwords.ts';
 import { findUserByUsername, personalContentRule, replacePassword } from './service.ts';
@@ -39,8 +43,10 @@ export async function resetMailsSettled(): Promise<void> {
   await Promise.allSettled([...inFlight]);
 }
 
-/** The work behind a reset request, after the answer. Never throws: a failure is logged with the
- * user's id and the error's message, the link and its token cut out of it. */
+/** The work behind a reset request, after the answer: stores the token and queues its mail in one
+ * transaction (the mail row expires with the link, and the link it holds is cleared once sent;
+ * mail/job.ts). Never throws: a failure is logged with the user's id and the error's message,
+ * the link and its token cut out of it. */
 async function sendResetLink(ctx: AppContext, username: string, log: FastifyBaseLogger): Promise<void> {
   let userId: number | undefined;
   const secrets: string[] = [];
@@ -48,10 +54,19 @@ async function sendResetLink(ctx: AppContext, username: string, log: FastifyBase
     const user = await findUserByUsername(ctx.db, username);
     if (!user?.isActive) return;
     userId = user.id;
-    const token = await issueResetToken(ctx, user.id);
+    const token = newToken();
     const link = resetLink(ctx.config, encodeUid(user.id), token);
     secrets.push(link, token, encodeURIComponent(token));
-    await ctx.mailer.send(passwordResetMail(ctx.config, user, link));
+    await ctx.db.transaction(async (tx) => {
+      const expiresAt = await storeResetToken(tx, ctx.now(), user.id, token);
+      await queueMail(tx, {
+        template: 'password-reset',
+        to: user.email,
+        data: { firstName: user.firstName, link },
+        expiresAt,
+      });
+    });
+    nudgeMail(ctx);
   } catch (error) {
     const { message = String(error), code } = (error ?? {}) as { message?: string; code?: unknown };
     const safe = secrets.reduce((text, secret) => text.replaceAll(secret, '[reset link]'), message);
@@ -59,17 +74,21 @@ async function sendResetLink(ctx: AppContext, username: string, log: FastifyBase
   }
 }
 
-/** Stores a new single-use reset token (hashed) for the user and returns it. */
-export async function issueResetToken(ctx: AppContext, userId: number): Promise<string> {
-  const token = newToken();
-  const now = ctx.now();
-  await ctx.db.insert(passwordResetTokens).values({
-    userId,
-    tokenHash: hashToken(token),
-    createdAt: now,
-    expiresAt: shiftMs(now, RESET_LINK_MS),
-  });
-  return token;
+/** Stores the token's hash, valid for RESET_LINK_MS from `now`; returns when it expires. */
+async function storeResetToken(db: Db | Tx, now: Date, userId: number, token: string): Promise<Date> {
+  const expiresAt = shiftMs(now, RESET_LINK_MS);
+  await db.insert(passwordResetTokens).values({ userId, tokenHash: hashToken(token), createdAt: now, expiresAt });
+  return expiresAt;
+}
+
+/** The 'password-reset' mail (mail/templates.ts): data { firstName, link }. */
+export async function passwordResetTemplate(ctx: AppContext, data: Record<string, unknown>): Promise<RenderedMail> {
+  const { to: _to, ...mail } = passwordResetMail(
+    ctx.config,
+    { email: '', firstName: String(data.firstName ?? '') },
+    String(data.link ?? ''),
+  );
+  return mail;
 }
 
 const invalidLink = () => new AppError('BAD_REQUEST', MSG.resetLinkInvalid);

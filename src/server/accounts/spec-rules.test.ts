@@ -82,6 +82,7 @@ describe('the password may not hold the e-mail’s local part', () => {
     });
     expect(request.statusCode).toBe(200);
     await resetMailsSettled();
+    await t.flushMail();
     const [, uidb64, token] = LINK.exec(t.outbox.last()?.text ?? '') ?? [];
     const confirm = (new_password: string) =>
       t.app.inject({

@@ -55,6 +55,7 @@ describe('booking free lines of the cart', () => {
     });
     expect(await bookedCount(free)).toBe(1);
     expect(await t.app.ctx.db.select().from(cartItems)).toEqual([]);
+    await t.flushMail();
     const receipt = t.outbox.messages.find((m) => m.subject === 'Your booking is confirmed');
     expect(receipt?.text).toContain(`Free Fun Race: ${racer.firstName} ${racer.lastName} (FREE)`);
     // booking again finds it booked, and takes no second place: nothing booked is a 409

@@ -77,6 +77,7 @@ async function bookFreeLines(
   if (result.booked.length > 0) {
     await dropPublicCacheSoon(ctx);
     await sendReceipt(ctx, log, {
+      bookingIds: result.booked.map((b) => b.id),
       userId,
       reference: `free booking ${result.booked.map((b) => b.id).join(', ')}`,
       provider: 'no payment',

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
+import { contactMessages, mailOutbox } from '../db/schema.ts';
 import { createMailer, type Mailer } from '../plugins/mail.ts';
 import { json } from '../test/helper.ts';
 import { fieldErrors, nextIp, useContentTestApp } from './test-support.ts';
@@ -35,6 +36,7 @@ describe('the contact form', () => {
     const res = await contact(MESSAGE);
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ message: SENT });
+    await t.flushMail();
     expect(t.outbox.messages).toHaveLength(2);
     const [toAssociation, toSender] = t.outbox.messages;
     expect(toAssociation).toMatchObject({
@@ -78,19 +80,57 @@ describe('the contact form', () => {
     expect(fieldErrors(await contact({ ...MESSAGE, first_name: 'Mary' }))).toEqual({
       first_name: ['Unknown field: first_name'],
     });
+    expect(await t.app.ctx.db.select().from(contactMessages)).toEqual([]);
     expect((await contact({ ...MESSAGE, message: 'm'.repeat(5000) })).statusCode).toBe(200);
+    await t.flushMail();
     expect(t.outbox.messages).toHaveLength(2);
   });
 
-  it('answers "Failed to send message" when the association’s mail cannot be sent', async () => {
+  it('thanks the visitor and keeps the message when mail is down, and mails it once mail works', async () => {
     const failing: Mailer = {
       async send() {
-        throw new Error('connection refused');
+        throw new Error('connect ECONNREFUSED 127.0.0.1:25');
       },
     };
-    const res = await withMailer(failing, () => contact(MESSAGE));
-    expect(res.statusCode).toBe(500);
-    expect(json(res).error).toBe('Failed to send message');
+    const res = await withMailer(failing, async () => {
+      const answer = await contact(MESSAGE);
+      expect(await t.flushMail()).toEqual({ sent: 0, failed: 2, dropped: 0 });
+      return answer;
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ message: SENT });
+    const [stored] = await t.app.ctx.db.select().from(contactMessages);
+    expect(stored).toMatchObject({
+      firstName: 'Mary-Jane',
+      lastName: "O'Neil",
+      email: 'mary.jane@example.com',
+      message: MESSAGE.message,
+      readAt: null,
+    });
+    const rows = await t.app.ctx.db.select().from(mailOutbox).orderBy(mailOutbox.id);
+    expect(rows.map((r) => [r.status, r.attempts, r.lastError])).toEqual([
+      ['pending', 1, 'connect ECONNREFUSED 127.0.0.1:25'],
+      ['pending', 1, 'connect ECONNREFUSED 127.0.0.1:25'],
+    ]);
+    // 30 s later the retry goes through the working mailer
+    t.clock.advance(30_000);
+    expect(await t.flushMail()).toEqual({ sent: 2, failed: 0, dropped: 0 });
+    expect(t.outbox.messages.map((m) => m.subject)).toEqual([
+      "Contact form: Mary-Jane O'Neil",
+      'ERSA: we have received your message',
+    ]);
+  });
+
+  it('answers without a mail server at all: nothing is sent before the answer', async () => {
+    const res = await withMailer({ send: () => new Promise<void>(() => {}) }, () => contact(MESSAGE));
+    expect(json(res)).toEqual({ message: SENT });
+    expect(t.outbox.messages).toEqual([]);
+    expect(
+      (await t.app.ctx.db.select().from(mailOutbox).orderBy(mailOutbox.id)).map((r) => [r.template, r.status]),
+    ).toEqual([
+      ['contact', 'pending'],
+      ['contact-acknowledgement', 'pending'],
+    ]);
   });
 
   it('still succeeds when only the acknowledgement fails', async () => {
@@ -101,7 +141,11 @@ describe('the contact form', () => {
         sent.push(message.to);
       },
     };
-    const res = await withMailer(flaky, () => contact(MESSAGE));
+    const res = await withMailer(flaky, async () => {
+      const answer = await contact(MESSAGE);
+      await t.flushMail();
+      return answer;
+    });
     expect(json(res)).toEqual({ message: SENT });
     expect(sent).toEqual([t.app.ctx.config.association.email]);
   });
@@ -154,7 +198,11 @@ describe('the contact form over SMTP', () => {
       log: t.app.log,
     });
     try {
-      const res = await withMailer(mailer, () => contact(MESSAGE));
+      const res = await withMailer(mailer, async () => {
+        const answer = await contact(MESSAGE);
+        await t.flushMail();
+        return answer;
+      });
       expect(json(res)).toEqual({ message: SENT });
       await smtp.waitFor(2);
     } finally {

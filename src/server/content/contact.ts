@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CONTACT_RESPONSE_PROMISE,
@@ -8,7 +9,10 @@ import {
 } from '../../domain/content/index.ts';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { contactMessages } from '../db/schema.ts';
+import { nudgeMail } from '../mail/nudge.ts';
+import { queueMail } from '../mail/outbox.ts';
+import type { RenderedMail } from '../mail/templates.ts';
 import type { MailMessage } from '../plugins/mail.ts';
 import { throwIfAny } from './shared.ts';
 
@@ -46,27 +50,60 @@ export function acknowledgementMail(config: Config, m: ContactMessage): MailMess
 }
 
 /**
- * Sends the message to the association's address (reply-to the sender) and an acknowledgement to
- * the sender. If the association's mail cannot be sent the visitor is told 'Failed to send
- * message'; a failed acknowledgement is only logged, since the message itself has arrived.
+ * Keeps the message and queues its two mails — to the association's address (reply-to the sender)
+ * and the acknowledgement to the sender — in one transaction (issue 24): the visitor's answer
+ * waits for no mail server, and a message sent while mail is down or unset is still in the back
+ * office (Messages) and is mailed when mail works again.
  */
 export async function sendContactMessage(
   ctx: AppContext,
   input: ContactMessage,
-  log: FastifyBaseLogger,
+  _log: FastifyBaseLogger,
 ): Promise<{ message: string }> {
   throwIfAny(validateContact(input));
-  try {
-    await ctx.mailer.send(associationMail(ctx.config, input));
-  } catch (error) {
-    const failure = new AppError('INTERNAL', CONTENT_MSG.contactFailed);
-    failure.cause = error;
-    throw failure;
-  }
-  try {
-    await ctx.mailer.send(acknowledgementMail(ctx.config, input));
-  } catch (error) {
-    log.warn({ err: error }, 'contact form: the acknowledgement could not be sent');
-  }
+  await ctx.db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(contactMessages)
+      .values({
+        firstName: input['first-name'],
+        lastName: input['last-name'],
+        email: input.email,
+        message: input.message,
+        createdAt: ctx.now(),
+      })
+      .returning({ id: contactMessages.id });
+    const data = { messageId: stored?.id };
+    await queueMail(tx, { template: 'contact', to: ctx.config.association.email, data });
+    await queueMail(tx, { template: 'contact-acknowledgement', to: input.email, data });
+  });
+  nudgeMail(ctx);
   return { message: CONTENT_MSG.contactSent };
+}
+
+async function storedMessage(ctx: AppContext, data: Record<string, unknown>): Promise<ContactMessage | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(contactMessages)
+    .where(eq(contactMessages.id, Number(data.messageId)));
+  if (!row) return null;
+  return { 'first-name': row.firstName, 'last-name': row.lastName, email: row.email, message: row.message };
+}
+
+/** The 'contact' mail (mail/templates.ts): data { messageId }, the stored message read at send time. */
+export async function contactTemplate(ctx: AppContext, data: Record<string, unknown>): Promise<RenderedMail | null> {
+  const message = await storedMessage(ctx, data);
+  if (!message) return null;
+  const { to: _to, ...mail } = associationMail(ctx.config, message);
+  return mail;
+}
+
+/** The 'contact-acknowledgement' mail (mail/templates.ts): data { messageId }. */
+export async function contactAcknowledgementTemplate(
+  ctx: AppContext,
+  data: Record<string, unknown>,
+): Promise<RenderedMail | null> {
+  const message = await storedMessage(ctx, data);
+  if (!message) return null;
+  const { to: _to, ...mail } = acknowledgementMail(ctx.config, message);
+  return mail;
 }

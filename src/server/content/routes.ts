@@ -12,6 +12,14 @@ import type { AppContext } from '../context.ts';
 import { sendCached } from '../plugins/public-cache.ts';
 import { readContentBlocks, updateContentBlocks } from './blocks.ts';
 import { sendContactMessage } from './contact.ts';
+import {
+  ContactMessageListSchema,
+  ContactMessageSchema,
+  listContactMessages,
+  markContactMessageRead,
+  markContactMessageUnread,
+  unreadContactMessages,
+} from './contact-messages.ts';
 import { createFaq, deleteFaq, FaqSchema, listFaqs, updateFaq } from './faqs.ts';
 import { readGovernance, updateGovernance } from './governance.ts';
 import { adminOnly, IdParams, tags } from './shared.ts';
@@ -91,6 +99,28 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsync {
         schema: { tags, body: contactSchema, response: { 200: z.object({ message: z.string() }) } },
       },
       async (request) => sendContactMessage(ctx, request.body, request.log),
+    );
+
+    // Contact messages in the back office (issue 24)
+    api.get(
+      '/admin/contact-messages/',
+      { ...admin, schema: { tags, security: adminOnly, response: { 200: ContactMessageListSchema } } },
+      async () => listContactMessages(ctx),
+    );
+    api.get(
+      '/admin/contact-messages/unread-count/',
+      { ...admin, schema: { tags, security: adminOnly, response: { 200: z.object({ unread: z.number().int() }) } } },
+      async () => unreadContactMessages(ctx),
+    );
+    api.post(
+      '/admin/contact-messages/:id/read/',
+      { ...admin, schema: { tags, security: adminOnly, params: IdParams, response: { 200: ContactMessageSchema } } },
+      async (request) => markContactMessageRead(ctx, request.params.id),
+    );
+    api.post(
+      '/admin/contact-messages/:id/unread/',
+      { ...admin, schema: { tags, security: adminOnly, params: IdParams, response: { 200: ContactMessageSchema } } },
+      async (request) => markContactMessageUnread(ctx, request.params.id),
     );
   };
 }

@@ -1,5 +1,10 @@
+import { passwordResetTemplate } from '../accounts/password-reset.ts';
+import { contactAcknowledgementTemplate, contactTemplate } from '../content/contact.ts';
 import type { AppContext } from '../context.ts';
 import { paymentMailTemplates } from '../payments/mails.ts';
+import { placesLostTemplate, receiptTemplate } from '../payments/receipt.ts';
+import { linkRequestDecidedTemplate } from '../people/link-requests.ts';
+import { racerDecidedTemplate } from '../people/racers.ts';
 
 /** A rendered e-mail, as the mail job sends it. */
 export interface RenderedMail {
@@ -17,5 +22,12 @@ export interface RenderedMail {
 export type MailTemplate = (ctx: AppContext, data: Record<string, unknown>) => Promise<RenderedMail | null>;
 
 export const mailTemplates: Record<string, MailTemplate> = {
+  'password-reset': passwordResetTemplate,
+  'link-request-decided': linkRequestDecidedTemplate,
+  'racer-decided': racerDecidedTemplate,
+  contact: contactTemplate,
+  'contact-acknowledgement': contactAcknowledgementTemplate,
+  receipt: receiptTemplate,
+  'places-lost': placesLostTemplate,
   ...paymentMailTemplates,
 };

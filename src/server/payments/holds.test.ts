@@ -176,6 +176,7 @@ describe('a payment that succeeds after its places were lost', () => {
       .where(eq(paymentLines.refundId, asked[0]?.id ?? 0));
     expect(lost.map((l) => l.eventId)).toEqual([full]);
 
+    await t.flushMail();
     const toPayer = t.outbox.messages.find((m) => m.subject === 'Your booking: some places were refunded');
     expect(toPayer?.to).toBe(`${late.username}@example.com`);
     expect(toPayer?.text).toContain(`Quiet Race: ${late.name} (£15.00)`);

@@ -100,6 +100,7 @@ describe('wallet payments through PayPal’s server SDK', () => {
     expect(await bookingRows()).toHaveLength(2);
     expect(await places(raceA)).toEqual({ booked: 1, held: 0 });
     expect(await t.app.ctx.db.select().from(cartItems)).toEqual([]);
+    await t.flushMail();
     expect(t.outbox.messages.filter((m) => m.subject === 'Your booking is confirmed')).toHaveLength(1);
   });
 

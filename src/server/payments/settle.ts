@@ -90,6 +90,7 @@ export async function settlePayment(
     await dropPublicCacheSoon(ctx);
     await sendRefundsOf(ctx, log, settlement.payment.id);
     await sendReceipt(ctx, log, {
+      paymentId: settlement.payment.id,
       userId: settlement.payment.userId,
       reference: settlement.payment.reference ?? `payment ${settlement.payment.id}`,
       provider: settlement.payment.provider,

@@ -170,6 +170,7 @@ describe('the signed webhook', () => {
     expect(rows[0]).toMatchObject({ source: 'PAYMENT', paymentRef: reference, amountPence: 2500, userId: parent.id });
     expect(await places()).toEqual({ booked: 1, held: 0 });
     expect(await cartOf(parent)).toEqual([]);
+    await t.flushMail();
     const receipts = t.outbox.messages.filter((m) => m.subject === 'Your booking is confirmed');
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.text).toContain(`Paid Club Race: ${parent.name} (£25.00)`);
@@ -212,6 +213,7 @@ describe('the signed webhook', () => {
     await webhook(t.stripe.succeededEvent(reference));
     await Promise.all([bookWith(reference), webhook(t.stripe.succeededEvent(reference, 'evt_again'))]);
     expect(await bookingRows()).toHaveLength(1);
+    await t.flushMail();
     expect(t.outbox.messages.filter((m) => m.subject === 'Your booking is confirmed')).toHaveLength(1);
   });
 });

@@ -210,6 +210,7 @@ describe('the administrators’ link requests', () => {
     const { id } = (await ask(parent, 'charlie.child')).json();
     t.outbox.clear();
     await decide(admin, id, 'approve');
+    await t.flushMail();
     expect(t.outbox.last()).toMatchObject({ to: 'pat.parent@example.com', subject: 'Your link request was approved' });
     expect(t.outbox.last()?.text).toContain('charlie.child');
   });

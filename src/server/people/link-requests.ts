@@ -14,6 +14,9 @@ import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { linkRequests, profiles, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { nudgeMail } from '../mail/nudge.ts';
+import { queueMail } from '../mail/outbox.ts';
+import type { RenderedMail } from '../mail/templates.ts';
 import { joinFamilies, leaveFamily } from './families.ts';
 import { personMatches } from './search.ts';
 
@@ -226,7 +229,7 @@ export async function listLinkRequests(
  */
 export async function decideLinkRequest(
   ctx: AppContext,
-  log: FastifyBaseLogger,
+  _log: FastifyBaseLogger,
   adminId: number,
   id: number,
   action: LinkAction,
@@ -244,33 +247,43 @@ export async function decideLinkRequest(
       .where(eq(linkRequests.id, id));
     const [after] = await selectRequests(tx).where(eq(linkRequests.id, id));
     if (!after) throw AppError.notFound(LINK_MSG.notFound);
+    await tellRequester(tx, after);
     return after;
   });
-  await tellRequester(ctx, log, decided);
+  nudgeMail(ctx);
   return toAdmin(decided);
 }
 
-/** The decision goes to the request's maker by e-mail; a mail failure is logged, the decision
- * stands. */
-async function tellRequester(ctx: AppContext, log: FastifyBaseLogger, row: Row): Promise<void> {
-  const [maker] = await ctx.db
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(eq(users.id, row.requesterId));
+/** The decision goes to the request's maker by e-mail, queued in the decision's transaction. */
+async function tellRequester(tx: Tx, row: Row): Promise<void> {
+  const [maker] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.requesterId));
   if (!maker?.email) return;
-  const approved = row.status === 'APPROVED';
-  try {
-    await ctx.mailer.send({
-      to: maker.email,
-      subject: approved ? 'Your link request was approved' : 'Your link request was not approved',
-      text: approved
-        ? `Hello ${maker.firstName},\n\nYour request to link your account with ${row.targetName} was approved: ${row.targetName} now shows under Linked Accounts in your profile, and you can enter them for events.\n`
-        : `Hello ${maker.firstName},\n\nYour request to link your account with ${row.targetName} was not approved. If you think this is a mistake, please contact the association.\n`,
-    });
-  } catch (error) {
-    log.error(
-      { requestId: row.id, err: { message: String((error as Error)?.message ?? error) } },
-      'link request mail failed',
-    );
-  }
+  await queueMail(tx, {
+    template: 'link-request-decided',
+    to: maker.email,
+    data: { requesterId: row.requesterId, targetName: row.targetName, approved: row.status === 'APPROVED' },
+  });
+}
+
+/** The 'link-request-decided' mail (mail/templates.ts): data { requesterId, targetName, approved };
+ * the maker's first name is read at send time. */
+export async function linkRequestDecidedTemplate(
+  ctx: AppContext,
+  data: Record<string, unknown>,
+): Promise<RenderedMail | null> {
+  const [maker] = await ctx.db
+    .select({ firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, Number(data.requesterId)));
+  if (!maker) return null;
+  const targetName = String(data.targetName ?? '');
+  return data.approved === true
+    ? {
+        subject: 'Your link request was approved',
+        text: `Hello ${maker.firstName},\n\nYour request to link your account with ${targetName} was approved: ${targetName} now shows under Linked Accounts in your profile, and you can enter them for events.\n`,
+      }
+    : {
+        subject: 'Your link request was not approved',
+        text: `Hello ${maker.firstName},\n\nYour request to link your account with ${targetName} was not approved. If you think this is a mistake, please contact the association.\n`,
+      };
 }

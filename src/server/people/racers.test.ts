@@ -152,6 +152,7 @@ describe('approving and rejecting a racer', () => {
     await t.app.ctx.db.update(users).set({ familyId: family?.id }).where(eq(users.id, parent.id));
     t.outbox.clear();
     await decide(child, 'APPROVED');
+    await t.flushMail();
     expect(t.outbox.messages.map((m) => m.to).sort()).toEqual(['charlie.child@example.com', 'pat.parent@example.com']);
     for (const message of t.outbox.messages) expect(message.subject).toMatch(/^Test User\d+ is approved to race$/);
     expect(t.outbox.messages[0]?.text).toContain('can be entered for races');

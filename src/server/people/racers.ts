@@ -12,6 +12,9 @@ import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { profiles, siteSettings, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { nudgeMail } from '../mail/nudge.ts';
+import { queueMail } from '../mail/outbox.ts';
+import type { RenderedMail } from '../mail/templates.ts';
 import { type AdminProfile, toAdminProfile } from './admin-profile.ts';
 import { personMatches, racerNumberIn } from './search.ts';
 
@@ -96,7 +99,7 @@ export async function allocateRacerNumber(tx: Tx): Promise<number> {
  */
 export async function decideRacer(
   ctx: AppContext,
-  log: FastifyBaseLogger,
+  _log: FastifyBaseLogger,
   profileId: number,
   decision: RacerDecision,
 ): Promise<AdminProfile> {
@@ -118,40 +121,46 @@ export async function decideRacer(
       .where(eq(profiles.id, profileId))
       .returning();
     if (!updated) throw AppError.notFound(RACER_MSG.notFound);
-    return toAdminProfile(updated, row.user);
+    const decided = toAdminProfile(updated, row.user);
+    await tellFamily(tx, decided);
+    return decided;
   });
-  await tellFamily(ctx, log, decided);
+  nudgeMail(ctx);
   return decided;
 }
 
-/** The racer's account and the other accounts of its family (its parents) hear the decision. */
-async function tellFamily(ctx: AppContext, log: FastifyBaseLogger, racer: AdminProfile): Promise<void> {
-  const [account] = await ctx.db.select().from(users).where(eq(users.id, racer.user.id));
+/** The racer's account and the other accounts of its family (its parents) hear the decision: one
+ * mail to each address, queued in the decision's transaction. */
+async function tellFamily(tx: Tx, racer: AdminProfile): Promise<void> {
+  const [account] = await tx.select().from(users).where(eq(users.id, racer.user.id));
   if (!account) return;
   const family =
     account.familyId === null
       ? [account]
-      : await ctx.db
+      : await tx
           .select()
           .from(users)
           .where(and(eq(users.familyId, account.familyId), eq(users.isActive, true)));
-  const name = `${racer.user.first_name} ${racer.user.last_name}`;
-  const approved = racer.is_racer_confirmed === 'APPROVED';
-  const text = approved
-    ? `${name} is now an approved racer (racer number ${racer.racer_id}) and can be entered for races.\n`
-    : `${name}'s racer registration was not approved, so they cannot be entered for races. If you think this is a mistake, please contact the association.\n`;
+  const data = {
+    name: `${racer.user.first_name} ${racer.user.last_name}`,
+    approved: racer.is_racer_confirmed === 'APPROVED',
+    racerId: racer.racer_id,
+  };
   for (const to of new Set(family.map((u) => u.email).filter(Boolean))) {
-    try {
-      await ctx.mailer.send({
-        to,
-        subject: approved ? `${name} is approved to race` : `${name}'s racer registration was not approved`,
-        text,
-      });
-    } catch (error) {
-      log.error(
-        { profileId: racer.id, err: { message: String((error as Error)?.message ?? error) } },
-        'racer mail failed',
-      );
-    }
+    await queueMail(tx, { template: 'racer-decided', to, data });
   }
+}
+
+/** The 'racer-decided' mail (mail/templates.ts): data { name, approved, racerId }. */
+export async function racerDecidedTemplate(_ctx: AppContext, data: Record<string, unknown>): Promise<RenderedMail> {
+  const name = String(data.name ?? '');
+  return data.approved === true
+    ? {
+        subject: `${name} is approved to race`,
+        text: `${name} is now an approved racer (racer number ${String(data.racerId)}) and can be entered for races.\n`,
+      }
+    : {
+        subject: `${name}'s racer registration was not approved`,
+        text: `${name}'s racer registration was not approved, so they cannot be entered for races. If you think this is a mistake, please contact the association.\n`,
+      };
 }

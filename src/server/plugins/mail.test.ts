@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resetMailsSettled } from '../accounts/password-reset.ts';
 import { buildApp } from '../app.ts';
+import { runMailJob } from '../mail/job.ts';
 import { createUser } from '../test/fixtures.ts';
 import { openTestDatabase, testConfig } from '../test/helper.ts';
 
@@ -11,6 +12,7 @@ async function resetRequestLog(overrides: Record<string, string>): Promise<strin
     config: testConfig({ LOG_LEVEL: 'info', ...overrides }),
     database: await openTestDatabase(),
     logStream: { write: (line) => lines.push(line) },
+    mailJob: 'manual',
   });
   try {
     const user = await createUser(app);
@@ -21,6 +23,7 @@ async function resetRequestLog(overrides: Record<string, string>): Promise<strin
     });
     expect(res.statusCode).toBe(200);
     await resetMailsSettled();
+    expect((await runMailJob(app.ctx, app.log)).sent).toBe(1);
   } finally {
     await app.close();
   }

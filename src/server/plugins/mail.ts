@@ -13,6 +13,9 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** How long the SMTP transport waits to connect, for the greeting, and on a silent socket. */
+export const SMTP_TIMEOUT_MS = 10_000;
+
 /**
  * SMTP through nodemailer when SMTP_URL is set. Otherwise each message is written to the log: in
  * full outside production (a developer reads the reset link there), and in production only its
@@ -22,9 +25,11 @@ export interface Mailer {
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** Production keeps mail text out of the log (default: development). */
   production?: boolean;
+  /** Connection, greeting and socket timeouts (default SMTP_TIMEOUT_MS). */
+  timeoutMs?: number;
 }): Mailer {
   if (!options.smtpUrl) {
     return {
@@ -40,7 +45,15 @@ export function createMailer(options: {
       },
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  // A server that accepts and never greets, or stops answering mid-mail, must not hold the mail
+  // job: each step gives up after its timeout and the row is tried again later (mail/job.ts).
+  const timeoutMs = options.timeoutMs ?? SMTP_TIMEOUT_MS;
+  const transport = nodemailer.createTransport({
+    url: options.smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
   return {
     async send(message) {
       await transport.sendMail({ from: options.from, ...message });

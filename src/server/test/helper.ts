@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { type App, type BuildOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { type MailRun, runMailJob } from '../mail/job.ts';
 import { resetMaintenanceCache } from '../maintenance/service.ts';
 import type { Mailer, MailMessage } from '../plugins/mail.ts';
 import { resetPublicCache } from '../plugins/public-cache.ts';
@@ -110,6 +111,22 @@ export interface TestApp {
   app: App;
   clock: TestClock;
   outbox: TestOutbox;
+  /** Runs the mail job (not scheduled in tests) until no due mail is left: what was queued
+   * reaches t.outbox. */
+  flushMail(): Promise<MailRun>;
+}
+
+/** Runs the mail job until a run finds nothing due; returns the totals. */
+export async function flushMail(app: App): Promise<MailRun> {
+  const total: MailRun = { sent: 0, failed: 0, dropped: 0 };
+  for (let round = 0; round < 100; round++) {
+    const run = await runMailJob(app.ctx, app.log);
+    total.sent += run.sent;
+    total.failed += run.failed;
+    total.dropped += run.dropped;
+    if (run.sent + run.failed + run.dropped === 0) break;
+  }
+  return total;
 }
 
 /** One app and database per test file, emptied before each test. Use inside a describe block or
@@ -118,13 +135,18 @@ export function useTestApp(
   configOverrides: Record<string, string> = {},
   buildOptions: Pick<BuildOptions, 'unsafeNoPlaceGuard'> = {},
 ): TestApp {
-  const t = { clock: new TestClock(), outbox: new TestOutbox() } as TestApp;
+  const t = {
+    clock: new TestClock(),
+    outbox: new TestOutbox(),
+    flushMail: () => flushMail(t.app),
+  } as TestApp;
   beforeAll(async () => {
     const database = await openTestDatabase();
     t.app = await buildApp({
       config: testConfig(configOverrides),
       database,
       mailer: t.outbox,
+      mailJob: 'manual',
       now: t.clock.now,
       ...buildOptions,
     });

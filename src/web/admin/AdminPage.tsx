@@ -28,6 +28,8 @@ const PANEL_VIEWS: Record<PanelKey, ComponentType> = {
   teamMembers: panel(() => import('../content/admin/TeamMembersPanel.tsx'), 'TeamMembersPanel'),
   faqs: panel(() => import('../content/admin/FaqsPanel.tsx'), 'FaqsPanel'),
   governance: panel(() => import('../content/admin/GovernancePanel.tsx'), 'GovernancePanel'),
+  contactMessages: panel(() => import('../content/admin/ContactMessagesPanel.tsx'), 'ContactMessagesPanel'),
+  mail: panel(() => import('../mail/admin/FailingMailPanel.tsx'), 'FailingMailPanel'),
   points: panel(() => import('../results/admin/PointsPanel.tsx'), 'PointsPanel'),
   teamGroupings: panel(() => import('../teams/admin/TeamGroupingsPanel.tsx'), 'TeamGroupingsPanel'),
   maintenance: MaintenancePanel,

@@ -1,5 +1,7 @@
 import { Badge, Box, Burger, Collapse, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api/client.ts';
 import { NARROW_QUERY } from '../app/paths.ts';
 import { PANELS, type PanelKey } from './panels.ts';
 import { useAdminStore } from './store.ts';
@@ -14,6 +16,14 @@ export function SideMenu() {
   const select = useAdminStore((s) => s.select);
   const isSuper = adminLevel === 'SUPER';
   const entries = PANELS.filter((p) => isSuper || !p.superOnly);
+  // the Messages entry shows how many contact messages are unread (issue 24)
+  const unread =
+    useQuery({
+      queryKey: ['admin', 'contact-messages', 'unread'],
+      queryFn: ({ signal }) =>
+        api.get<{ unread: number }>('/admin/contact-messages/unread-count/', { auth: true, signal }),
+      refetchInterval: 60_000,
+    }).data?.unread ?? 0;
   const selectedLabel = PANELS.find((p) => p.key === selected)?.label ?? '';
 
   const choose = (key: PanelKey) => {
@@ -36,7 +46,11 @@ export function SideMenu() {
             color="blue.9"
             onClick={() => choose(p.key)}
             rightSection={
-              p.superOnly ? (
+              p.key === 'contactMessages' && unread > 0 ? (
+                <Badge size="sm" color={p.key === selected ? 'gray.0' : 'blue'} aria-label={`${unread} unread`}>
+                  {unread}
+                </Badge>
+              ) : p.superOnly ? (
                 <Badge size="xs" variant="light" color={p.key === selected ? 'gray.0' : 'grape'} aria-hidden>
                   Super
                 </Badge>

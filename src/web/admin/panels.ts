@@ -1,4 +1,4 @@
-/** The admin side menu (doc 2 §2): the 13 panel keys in order (and Orders & Payments, issue 9),
+/** The admin side menu (doc 2 §2): the 13 panel keys in order (and Orders & Payments, issue 9; Messages and Mail, issue 24),
  * their labels, and which need a super administrator. */
 export const PANEL_KEYS = [
   'bookings',
@@ -12,6 +12,8 @@ export const PANEL_KEYS = [
   'teamMembers',
   'faqs',
   'governance',
+  'contactMessages',
+  'mail',
   'points',
   'teamGroupings',
   'maintenance',
@@ -38,6 +40,8 @@ export const PANELS: readonly PanelInfo[] = [
   { key: 'teamMembers', label: 'Team Members', superOnly: false },
   { key: 'faqs', label: 'Edit FAQs', superOnly: false },
   { key: 'governance', label: 'Edit Governance', superOnly: false },
+  { key: 'contactMessages', label: 'Messages', superOnly: false },
+  { key: 'mail', label: 'Mail', superOnly: false },
   { key: 'points', label: 'Points', superOnly: true },
   { key: 'teamGroupings', label: 'Team Groupings', superOnly: true },
   { key: 'maintenance', label: 'Maintenance Mode', superOnly: true },
