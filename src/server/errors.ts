@@ -40,6 +40,15 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
 
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * An empty field → messages map for names a client chose (a JSON key, a form part's name): it
+ * has no prototype, so a field called `toString`, `constructor` or `__proto__` is a field like
+ * any other rather than a method the map already has (which once answered 500) or its prototype.
+ */
+export function fieldErrors(): FieldErrors {
+  return Object.create(null) as FieldErrors;
+}
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;

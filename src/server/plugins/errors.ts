@@ -1,10 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, type FieldErrors } from '../errors.ts';
+import { FAULT_MSG } from '../../domain/faults.ts';
+import { AppError, type FieldErrors, fieldErrors } from '../errors.ts';
 
 /** Fastify's own client-error codes, each given a clear message instead of a stack. */
 const FASTIFY_CLIENT_ERRORS: Record<string, AppError> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: new AppError('BAD_REQUEST', 'The request body is not valid JSON.'),
+  FST_ERR_CTP_INVALID_JSON_BODY: new AppError('BAD_REQUEST', FAULT_MSG.notJson),
   FST_ERR_CTP_EMPTY_JSON_BODY: new AppError('BAD_REQUEST', 'The request body is empty; JSON was expected.'),
   FST_ERR_CTP_BODY_TOO_LARGE: new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.'),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: new AppError('UNSUPPORTED_MEDIA_TYPE', 'This content type is not supported here.'),
@@ -23,10 +24,12 @@ const FRAMEWORK_ERRORS: Record<string, AppError> = {
 function zodFieldErrors(
   issues: { path: PropertyKey[]; message: string; code?: string; keys?: string[] }[],
 ): FieldErrors {
-  const out: FieldErrors = {};
+  // the names are the client's: a map without a prototype (a key `toString` is a field)
+  const out = fieldErrors();
   const add = (field: string, message: string) => {
-    out[field] ??= [];
-    out[field].push(message);
+    const messages = out[field];
+    if (messages) messages.push(message);
+    else out[field] = [message];
   };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys' && issue.keys) {

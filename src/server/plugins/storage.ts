@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FAULT_MSG } from '../../domain/faults.ts';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -167,8 +168,9 @@ export async function readMultipart(
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This form must be sent as multipart/form-data.');
   }
-  const fields: Record<string, string> = {};
-  const files: Record<string, Upload> = {};
+  // keyed by the parts' names, which the client chose: maps without a prototype
+  const fields: Record<string, string> = Object.create(null);
+  const files: Record<string, Upload> = Object.create(null);
   try {
     for await (const part of request.parts({
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 4, fields: 40, fieldSize: MAX_FIELD_BYTES },
@@ -189,6 +191,7 @@ export async function readMultipart(
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError('PAYLOAD_TOO_LARGE', `The file is too large (${MAX_UPLOAD_BYTES / 1024 / 1024} MB at most).`);
     }
+    if (code === 'FST_PROTO_VIOLATION') throw new AppError('BAD_REQUEST', FAULT_MSG.partNameNotAllowed);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
       throw new AppError('BAD_REQUEST', 'The form has too many parts.');
     }
