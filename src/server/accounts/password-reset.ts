@@ -4,6 +4,7 @@ import { MSG, passwordRule, toFieldErrors, validateResetRequest } from '../../do
 import type { AppContext } from '../context.ts';
 import { passwordResetTokens, type UserRow, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { describeForLog } from '../plugins/errors.ts';
 import { passwordResetMail, resetLink } from './mail-templates.ts';
 import { hashPassword } from './passwords.ts';
 import { findUserByUsername, personalContentRule, replacePassword } from './service.ts';
@@ -53,9 +54,10 @@ async function sendResetLink(ctx: AppContext, username: string, log: FastifyBase
     secrets.push(link, token, encodeURIComponent(token));
     await ctx.mailer.send(passwordResetMail(ctx.config, user, link));
   } catch (error) {
-    const { message = String(error), code } = (error ?? {}) as { message?: string; code?: unknown };
-    const safe = secrets.reduce((text, secret) => text.replaceAll(secret, '[reset link]'), message);
-    log.error({ userId, err: { message: safe, code } }, 'password reset mail failed');
+    // a failed query is described by its SQL and its cause, never its parameters
+    const described = describeForLog(error);
+    const safe = secrets.reduce((text, secret) => text.replaceAll(secret, '[reset link]'), described.message);
+    log.error({ userId, err: { ...described, message: safe } }, 'password reset mail failed');
   }
 }
 

@@ -41,13 +41,40 @@ function zodFieldErrors(
   return out;
 }
 
+/** Drizzle's query errors end their message with the statement's parameters: cut from there. */
+const PARAMS_TAIL = /\nparams: [\s\S]*$/;
+
+/** A text with Drizzle's "params: …" tail cut off (it carries e-mail addresses, usernames,
+ * password and token hashes). */
+export function withoutParams(text: string): string {
+  return text.replace(PARAMS_TAIL, '');
+}
+
+/** An error as the log keeps it. */
+export type ErrorForLog = {
+  type: string;
+  code?: string;
+  message: string;
+  query?: string;
+  /** The stack's frames, without its first line (the message again); empty when it has none. */
+  stack: string;
+};
+
+/** The SQL text of a failed Drizzle query, never its parameters. */
+function failedQuery(error: unknown): string | undefined {
+  const query = (error as { query?: unknown } | null)?.query;
+  if (typeof query === 'string') return query;
+  const message = String((error as Error | null)?.message ?? '');
+  return /^Failed query: /.test(message) ? withoutParams(message).slice('Failed query: '.length) : undefined;
+}
+
 /**
  * What the log keeps of an unexpected error: its type, its code and the innermost cause's
- * message, with the stack's frames. Never the outer messages: Drizzle's "Failed query: … params:
- * …" carries the query's parameters (e-mail addresses, password hashes), and the stack's first
- * line repeats the message.
+ * message, with the stack's frames; for a failed query, its SQL text too. Never the outer
+ * messages: Drizzle's "Failed query: … params: …" carries the query's parameters (e-mail
+ * addresses, password hashes), and the stack's first line repeats the message.
  */
-export function describeForLog(error: unknown): { type: string; code?: string; message: string; stack?: string } {
+export function describeForLog(error: unknown): ErrorForLog {
   let innermost: unknown = error;
   for (let depth = 0; depth < 5; depth++) {
     const cause = (innermost as { cause?: unknown } | null)?.cause;
@@ -56,7 +83,8 @@ export function describeForLog(error: unknown): { type: string; code?: string; m
   }
   const top = error as { name?: string; stack?: string } | null;
   const inner = innermost as { name?: string; message?: string; code?: unknown } | null;
-  const fromQuery = top?.name === 'DrizzleQueryError' || /^Failed query:/.test(String((error as Error)?.message));
+  const query = failedQuery(error);
+  const fromQuery = top?.name === 'DrizzleQueryError' || query !== undefined;
   const message = fromQuery && innermost === error ? 'database query failed' : String(inner?.message ?? error);
   const frames = top?.stack
     ?.split('\n')
@@ -65,10 +93,33 @@ export function describeForLog(error: unknown): { type: string; code?: string; m
   return {
     type: String(top?.name ?? typeof error),
     ...(typeof inner?.code === 'string' ? { code: inner.code } : {}),
-    message: message.split('\n')[0] ?? '',
-    ...(frames ? { stack: frames } : {}),
+    message: withoutParams(message.split('\n')[0] ?? ''),
+    ...(query !== undefined ? { query: query.slice(0, 2000) } : {}),
+    stack: frames ?? '',
   };
 }
+
+/**
+ * The logger's serializer for `err` and `error`, wherever a line carries one (the error handler,
+ * a job, the password-reset task): an Error becomes describeForLog's safe description, and any
+ * message a caller built itself loses Drizzle's "params: …" tail. So the parameters of a failed
+ * query never reach the log, whoever logs it.
+ */
+export function errorForLog(value: Error): ErrorForLog;
+export function errorForLog(value: unknown): unknown;
+export function errorForLog(value: unknown): unknown {
+  if (value instanceof Error) return describeForLog(value);
+  if (typeof value === 'string') return withoutParams(value);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(value)) {
+    out[name] = typeof item === 'string' ? withoutParams(item) : item instanceof Error ? describeForLog(item) : item;
+  }
+  return out;
+}
+
+/** The logger's serializers (app.ts). */
+export const logSerializers = { err: errorForLog, error: errorForLog };
 
 function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.status(error.status).send(error.toJSON());
