@@ -31,6 +31,14 @@ export interface CheckedUpload extends Upload {
 const KEY = /^[a-f0-9]{32}\.[a-z]{3,4}$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The file writes storage makes, replaceable in tests (a full disk). */
+export const storageIo: { writeFile: (path: string, data: Buffer, options: { flag: 'wx' }) => Promise<void> } = {
+  writeFile: (path, data, options) => writeFile(path, data, options),
+};
+
+/** The disk (or the user's quota) is full. */
+const NO_ROOM = new Set(['ENOSPC', 'EDQUOT']);
+
 /** Where uploads live: DATA_DIR/uploads, or a temporary folder for an in-memory database. */
 export function uploadsDir(config: Config): string {
   return config.dataDir.startsWith('memory://')
@@ -100,11 +108,12 @@ export async function storeFiles<T>(
       if (!file) continue;
       const web = await webImage(file.bytes, file.type, { field: file.field, wrongType: file.wrongType });
       const key = `${randomBytes(16).toString('hex')}.${file.type.ext}`;
-      await writeFile(join(dir, key), web ?? file.bytes, { flag: 'wx' });
+      // named before the write: a write that fails half-way (a full disk) leaves a part to delete
       written.push(key);
+      await storageIo.writeFile(join(dir, key), web ?? file.bytes, { flag: 'wx' });
       if (web) {
-        await writeFile(join(dir, originalName(key)), file.bytes, { flag: 'wx' });
         written.push(originalName(key));
+        await storageIo.writeFile(join(dir, originalName(key)), file.bytes, { flag: 'wx' });
       }
       keys[field] = key;
       sizes[field] = (web ?? file.bytes).length;
@@ -124,6 +133,9 @@ export async function storeFiles<T>(
     });
   } catch (error) {
     await Promise.all(written.map((key) => rm(join(dir, key), { force: true })));
+    if (NO_ROOM.has(String((error as { code?: unknown }).code))) {
+      throw new AppError('INSUFFICIENT_STORAGE', FAULT_MSG.noRoom);
+    }
     throw error;
   }
 }
