@@ -36,12 +36,62 @@ export interface DatabaseOptions {
   onIdleError?: (error: Error) => void;
 }
 
+/** How long a request waits for a PostgreSQL connection before the database counts as out of reach. */
+export const CONNECT_TIMEOUT_MS = 5000;
+
+/** Network errors of a connection that could not be made or was lost. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  // PostgreSQL's SQLSTATEs: connection exceptions (class 08), shutdowns and restarts (57P01-57P03)
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/** What pg and PGlite say when there is no connection to use. */
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Client was closed|PGlite is closed|cannot use a pool after calling end/i;
+
+/**
+ * True when an error (or any cause inside it: Drizzle wraps the driver's) says the database could
+ * not be reached: refused, reset or timed-out connections, a server shutting down, pg's pool
+ * timing out, a closed PGlite. Such a request answers 503 (plugins/errors.ts), never 500.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 6; depth++) {
+    const { code, message, errors } = e as { code?: unknown; message?: unknown; errors?: unknown };
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message.split('\nparams:')[0] ?? '')) return true;
+    // an AggregateError (a host with several addresses, each refused)
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnreachable(inner))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Opens the database: PostgreSQL through `pg` when a URL is given, PGlite otherwise. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // a server out of reach (or a pool with no free connection) fails a request in 5 s rather
+      // than holding it until the client gives up: the answer is then a 503 (isDatabaseUnreachable)
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An idle connection that dies (server restart, admin kill) is dropped from the pool; the
     // next query opens a new one. Without a listener the error would crash the process.
     pool.on('error', (error) => options.onIdleError?.(error));

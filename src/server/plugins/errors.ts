@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { FAULT_MSG } from '../../domain/faults.ts';
+import { isDatabaseUnreachable } from '../db/client.ts';
 import { AppError, type FieldErrors, fieldErrors } from '../errors.ts';
+import { unavailablePage } from '../pages/unavailable.ts';
 
 /** Fastify's own client-error codes, each given a clear message instead of a stack. */
 const FASTIFY_CLIENT_ERRORS: Record<string, AppError> = {
@@ -121,6 +123,26 @@ export function errorForLog(value: unknown): unknown {
 /** The logger's serializers (app.ts). */
 export const logSerializers = { err: errorForLog, error: errorForLog };
 
+/** The answer while the database cannot be reached. */
+const UNAVAILABLE = new AppError('UNAVAILABLE', FAULT_MSG.busy);
+
+/** A browser asking for a page (not the API, not a file): it gets the 503 page, not JSON. */
+function wantsPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '';
+  return !path.startsWith('/api') && !path.startsWith('/media/') && !/\.\w{1,8}$/.test(path);
+}
+
+/** 503 for a request that met a database out of reach: the page or the error shape, never
+ * cached, with a hint to come back in a minute. Logged as a warning: the cause is outside. */
+function sendUnavailable(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  request.log.warn({ err: describeForLog(error) }, 'database unreachable');
+  reply.status(503).header('cache-control', 'no-store').header('retry-after', '60');
+  return wantsPage(request)
+    ? reply.type('text/html; charset=utf-8').send(unavailablePage())
+    : reply.send(UNAVAILABLE.toJSON());
+}
+
 function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.status(error.status).send(error.toJSON());
 }
@@ -130,6 +152,7 @@ function sendError(reply: FastifyReply, error: AppError): FastifyReply {
  * maintenance gate is an expected answer, logged at info without a stack. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (!(error instanceof AppError) && isDatabaseUnreachable(error)) return sendUnavailable(request, reply, error);
     if (error instanceof AppError) {
       if (error.code === 'MAINTENANCE') request.log.info('refused during maintenance');
       else if (error.status >= 500) request.log.error({ error: describeForLog(error) }, error.message);
