@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { FAULT_MSG } from '../domain/faults.ts';
 import { buildApp } from './app.ts';
 import { AppError } from './errors.ts';
 import { setMaintenance } from './maintenance/service.ts';
@@ -65,7 +66,7 @@ describe('bad input never becomes a 500', () => {
   it('malformed JSON → 400 with a clear message', async () => {
     const res = await toggle('{"is_enabled": tru');
     expect(res.statusCode).toBe(400);
-    expect(json(res)).toEqual({ error: 'The request body is not valid JSON.', code: 'BAD_REQUEST' });
+    expect(json(res)).toEqual({ error: FAULT_MSG.notJson, code: 'BAD_REQUEST' });
   });
 
   it('an oversize body → 413 with a clear message', async () => {

@@ -31,7 +31,7 @@ import { usersRoutes } from './people/users-routes.ts';
 import { accessHook, registerRouteTable } from './plugins/access.ts';
 import { publicReadSampler, registerAccessLog } from './plugins/access-log.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
+import { frameworkErrorHandler, logSerializers, registerErrorHandler } from './plugins/errors.ts';
 import { MAX_UPLOAD_BYTES } from './plugins/file-types.ts';
 import { createFrontCache, type FrontCache, serverWithFront } from './plugins/front-cache.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -76,6 +76,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // a failed query's parameters never reach the log, whoever logs the error
+            serializers: logSerializers,
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     // one access line per answer instead of Fastify's two (plugins/access-log.ts)

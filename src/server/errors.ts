@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'MAINTENANCE'
   | 'NOT_CONFIGURED'
+  | 'INSUFFICIENT_STORAGE'
+  | 'UNAVAILABLE'
   | 'PROVIDER_FAILED'
   | 'INTERNAL';
 
@@ -34,11 +36,22 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   MAINTENANCE: 503,
   NOT_CONFIGURED: 503,
+  INSUFFICIENT_STORAGE: 507,
+  UNAVAILABLE: 503,
   PROVIDER_FAILED: 502,
   INTERNAL: 500,
 };
 
 export type FieldErrors = Record<string, string[]>;
+
+/**
+ * An empty field → messages map for names a client chose (a JSON key, a form part's name): it
+ * has no prototype, so a field called `toString`, `constructor` or `__proto__` is a field like
+ * any other rather than a method the map already has (which once answered 500) or its prototype.
+ */
+export function fieldErrors(): FieldErrors {
+  return Object.create(null) as FieldErrors;
+}
 
 export class AppError extends Error {
   readonly code: ErrorCode;

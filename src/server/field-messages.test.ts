@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { FAULT_MSG } from '../domain/faults.ts';
 import { nextIp, registration } from './accounts/test-support.ts';
+import { multipart, SAMPLE } from './test/files.ts';
 import { signedIn } from './test/fixtures.ts';
 import { bearer, useTestApp } from './test/helper.ts';
 
@@ -211,5 +213,47 @@ describe.each(Object.entries(FORMS))('%s', (_name, form) => {
     const { errors } = res.json() as { errors: Record<string, string[]> };
     expect(errors[field]).toEqual([message]);
     expect(JSON.stringify(errors)).not.toMatch(/Invalid input|expected/);
+  });
+});
+
+/** Issue 24: a key every JavaScript object has (`toString`, `constructor`…) once answered 500 on
+ * every JSON route, /login/ first: the map of field errors found the object's own method there. */
+describe('field names an object already has', () => {
+  it.each(['toString', 'constructor', 'valueOf', 'hasOwnProperty'])(
+    '"%s" at /login/ is an unknown field',
+    async (name) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/',
+        payload: JSON.stringify({ username: 'someone1', password: 'Secret#Pass1', [name]: 'x' }),
+        headers: { 'content-type': 'application/json' },
+        remoteAddress: nextIp(),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        error: `Unknown field: ${name}`,
+        code: 'VALIDATION',
+        errors: { [name]: [`Unknown field: ${name}`] },
+      });
+    },
+  );
+
+  it('a multipart form part named "toString" or "__proto__" is refused with its words', async () => {
+    for (const name of ['toString', '__proto__', 'constructor']) {
+      for (const body of [
+        multipart({ name: 'Policy', [name]: 'x' }),
+        multipart({ name: 'Policy' }, { [name]: { filename: 'a.pdf', bytes: SAMPLE.pdf } }),
+      ]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/organization-documents/create/',
+          payload: body.payload,
+          headers: { ...body.headers, ...auth.admin },
+          remoteAddress: nextIp(),
+        });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toEqual({ error: FAULT_MSG.partNameNotAllowed, code: 'BAD_REQUEST' });
+      }
+    }
   });
 });

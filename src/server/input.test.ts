@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { documentFormSchema, slopeFormSchema, teamMemberFormSchema } from '../domain/content/index.ts';
 import { bookingDocumentFormSchema, eventFormTextSchema } from '../domain/events/index.ts';
+import { FAULT_MSG } from '../domain/faults.ts';
 import { type TextRule, textProblem } from '../domain/text.ts';
 import { IMAGE_AND_LOGO, raceFields } from './events/test-support.ts';
 import type { Access, RouteEntry } from './plugins/access.ts';
@@ -79,6 +80,20 @@ const NO_BODY = new Set([
   // Stripe's signed body, read as text and verified before anything in it is believed
   'POST /api/v1/payment/stripe/webhook/',
 ]);
+
+/** Names every JavaScript object answers to (its prototype's): a map of field errors built on a
+ * plain object once answered 500 for each of them. */
+const OBJECT_KEYS = [
+  'toString',
+  'constructor',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__lookupSetter__',
+];
 
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;
 const apiRoutes = () => t.app.routeTable.filter((r) => r.url.startsWith('/api/v1/'));
@@ -174,13 +189,19 @@ describe('arbitrary strings never make a 5xx', () => {
     return entry;
   };
 
-  function send(route: string, payload: unknown, role?: Access, params?: Record<string, string>) {
+  function send(
+    route: string,
+    payload: unknown,
+    role?: Access,
+    params?: Record<string, string>,
+    extraHeaders: Record<string, string> = {},
+  ) {
     const entry = routeOf(route);
     return t.app.inject({
       method: entry.method as 'POST',
       url: withId(entry.url, params),
       payload: payload as object,
-      headers: headers[role ?? entry.access] ?? {},
+      headers: { ...(headers[role ?? entry.access] ?? {}), ...extraHeaders },
       remoteAddress: nextIp(),
     });
   }
@@ -221,6 +242,46 @@ describe('arbitrary strings never make a 5xx', () => {
         );
       }
     }
+  });
+
+  it('keys every JavaScript object has, in every JSON write route: a 4xx with field messages, never a 5xx', async () => {
+    const routes = apiRoutes().filter((r) => isWrite(r) && r.body);
+    let named = 0;
+    for (const route of routes) {
+      const base = (VALID_BODIES[key(route)] ?? sampleValue(route.body as z.ZodType)) as Record<string, unknown>;
+      for (const name of OBJECT_KEYS) {
+        // alone (every real field missing) and beside a body that passes the form's rules
+        for (const [variant, body] of [
+          ['alone', { [name]: 'x' }],
+          ['beside a valid body', { ...base, [name]: 'x' }],
+        ] as const) {
+          const context = `${key(route)} "${name}" ${variant}`;
+          const res = await send(key(route), JSON.stringify(body), undefined, undefined, {
+            'content-type': 'application/json',
+          });
+          expect(res.statusCode, `${context}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+          if (res.statusCode !== 400) continue;
+          const answer = res.json() as { error: unknown; errors?: Record<string, unknown> };
+          expect(answer.error, context).toEqual(expect.any(String));
+          const lists = Object.entries(answer.errors ?? {});
+          expect(lists.length, context).toBeGreaterThan(0);
+          for (const [field, messages] of lists) {
+            expect(messages, `${context} errors.${field}`).toEqual(expect.arrayContaining([expect.any(String)]));
+            expect((messages as unknown[]).every((m) => typeof m === 'string')).toBe(true);
+          }
+          if (Object.hasOwn(answer.errors ?? {}, name)) named += 1;
+        }
+      }
+      // the JSON reader refuses a prototype's name before any route sees the body, and says so
+      for (const body of ['{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}']) {
+        const res = await send(key(route), body, undefined, undefined, { 'content-type': 'application/json' });
+        expect(res.statusCode, `${key(route)} ${body}`).toBe(400);
+        expect(res.json(), key(route)).toEqual({ error: FAULT_MSG.notJson, code: 'BAD_REQUEST' });
+      }
+    }
+    // most forms are strict: the key is refused as an unknown field by its own name
+    expect(named).toBeGreaterThan(routes.length);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('in every path parameter and query string', async () => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
-import { migrateDatabase, openDatabase, withStartupLock } from './db/client.ts';
+import { type Database, DataDirLockedError, migrateDatabase, openDatabase, withStartupLock } from './db/client.ts';
 import { DEMO_SIGN_INS, type DemoSignIn, seedDemo } from './db/seed.ts';
 
 const LISTEN_BACKLOG = 4096;
@@ -17,11 +17,18 @@ export async function main(): Promise<void> {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
-    dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pglite'),
-  });
+  let database: Database;
+  try {
+    database = await openDatabase({
+      url: config.databaseUrl,
+      onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
+      dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pglite'),
+    });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(dataDirInUse(config.dataDir, error.pid));
+    process.exit(1);
+  }
   const app = await buildApp({ config, database });
   for (const notice of config.notices) app.log[notice.level](notice.message);
   if (config.payments.notice) app.log[config.payments.notice.level](config.payments.notice.message);
@@ -59,6 +66,11 @@ export async function main(): Promise<void> {
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   console.log(`\n${config.association.code} is running on http://${shown}:${port}\n`);
   printSignIns(config, seeded?.signIns);
+}
+
+/** The one line a second server on the same embedded database stops with. */
+export function dataDirInUse(dataDir: string, pid: number): string {
+  return `Another server (process ${pid}) is using the embedded database in DATA_DIR=${dataDir}: stop it first, or give this one another DATA_DIR.`;
 }
 
 /** The demo sign-ins: the README's outside production (every start, they never change); in

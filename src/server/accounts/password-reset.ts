@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts';
 import { nudgeMail } from '../mail/nudge.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { RenderedMail } from '../mail/templates.ts';
+import { describeForLog } from '../plugins/errors.ts';
 import { passwordResetMail, resetLink } from './mail-templates.ts';
 import { hashPassword } from './passwords.ts';
 import { findUserByUsername, personalContentRule, replacePassword } from './service.ts';
@@ -68,9 +69,10 @@ async function sendResetLink(ctx: AppContext, username: string, log: FastifyBase
     });
     nudgeMail(ctx);
   } catch (error) {
-    const { message = String(error), code } = (error ?? {}) as { message?: string; code?: unknown };
-    const safe = secrets.reduce((text, secret) => text.replaceAll(secret, '[reset link]'), message);
-    log.error({ userId, err: { message: safe, code } }, 'password reset mail failed');
+    // a failed query is described by its SQL and its cause, never its parameters
+    const described = describeForLog(error);
+    const safe = secrets.reduce((text, secret) => text.replaceAll(secret, '[reset link]'), described.message);
+    log.error({ userId, err: { ...described, message: safe } }, 'password reset mail failed');
   }
 }
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { FAULT_MSG } from '../../domain/faults.ts';
 import { profiles, users } from '../db/schema.ts';
 import { json, useTestApp } from '../test/helper.ts';
 import { nextIp, registration } from './test-support.ts';
@@ -236,7 +237,7 @@ describe('register: request shape', () => {
       remoteAddress: nextIp(),
     });
     expect(res.statusCode).toBe(400);
-    expect(json(res).error).toBe('The request body is not valid JSON.');
+    expect(json(res).error).toBe(FAULT_MSG.notJson);
   });
 
   it('answers a body over 1 MiB with 413', async () => {

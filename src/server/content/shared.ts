@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type FieldMessages, toFieldErrors } from '../../domain/accounts/index.ts';
-import { AppError, type FieldErrors } from '../errors.ts';
+import { AppError, type FieldErrors, fieldErrors } from '../errors.ts';
 import { zodFieldErrors } from '../plugins/errors.ts';
 import type { FileKindName } from '../plugins/file-types.ts';
 import { type CheckedUpload, checkUploads, readMultipart, type Upload } from '../plugins/storage.ts';
@@ -28,7 +28,7 @@ export async function readUploadForm<S extends z.ZodType>(
   fileFields: readonly string[],
 ): Promise<UploadForm<z.infer<S>>> {
   const { fields, files } = await readMultipart(request);
-  const errors: FieldErrors = {};
+  const errors = fieldErrors();
   for (const field of Object.keys(files)) {
     if (!fileFields.includes(field)) errors[field] = [`Unknown field: ${field}`];
   }

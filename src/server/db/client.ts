@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -36,12 +36,62 @@ export interface DatabaseOptions {
   onIdleError?: (error: Error) => void;
 }
 
+/** How long a request waits for a PostgreSQL connection before the database counts as out of reach. */
+export const CONNECT_TIMEOUT_MS = 5000;
+
+/** Network errors of a connection that could not be made or was lost. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  // PostgreSQL's SQLSTATEs: connection exceptions (class 08), shutdowns and restarts (57P01-57P03)
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/** What pg and PGlite say when there is no connection to use. */
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Client was closed|PGlite is closed|cannot use a pool after calling end/i;
+
+/**
+ * True when an error (or any cause inside it: Drizzle wraps the driver's) says the database could
+ * not be reached: refused, reset or timed-out connections, a server shutting down, pg's pool
+ * timing out, a closed PGlite. Such a request answers 503 (plugins/errors.ts), never 500.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 6; depth++) {
+    const { code, message, errors } = e as { code?: unknown; message?: unknown; errors?: unknown };
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message.split('\nparams:')[0] ?? '')) return true;
+    // an AggregateError (a host with several addresses, each refused)
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnreachable(inner))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Opens the database: PostgreSQL through `pg` when a URL is given, PGlite otherwise. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // a server out of reach (or a pool with no free connection) fails a request in 5 s rather
+      // than holding it until the client gives up: the answer is then a 503 (isDatabaseUnreachable)
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An idle connection that dies (server restart, admin kill) is dropped from the pool; the
     // next query opens a new one. Without a listener the error would crash the process.
     pool.on('error', (error) => options.onIdleError?.(error));
@@ -51,16 +101,106 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  let release = () => {};
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    release = lockDataDir(dataDir);
+  }
   // pg_trgm: the trigram index behind the people searches (schema.ts, users.search_text)
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const client = await PGlite.create(dataDir, {
-    extensions: { pg_trgm },
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  let client: Awaited<ReturnType<typeof PGlite.create>>;
+  try {
+    client = await PGlite.create(dataDir, {
+      extensions: { pg_trgm },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
   // every query a named prepared statement, Drizzle's parsers installed once (pglite-client.ts)
   const db = drizzle(forDrizzle(client), { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** Another live process holds the embedded database's folder. */
+export class DataDirLockedError extends Error {
+  readonly pid: number;
+  constructor(pid: number, lockPath: string) {
+    super(`The embedded database is in use by process ${pid} (lock ${lockPath}).`);
+    this.name = 'DataDirLockedError';
+    this.pid = pid;
+  }
+}
+
+/** Whether a process is running (signal 0 checks without sending anything). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
+/**
+ * One process at a time on an embedded database: two PGlite instances on one folder each write
+ * their own files, and the first one's writes are lost. The lock is a file beside the folder
+ * (`<folder>.lock`, outside PGlite's own files) holding the owner's pid, made with an exclusive
+ * create so two starting at once cannot both take it. A lock whose process is gone (killed with
+ * SIGKILL, a crash) is taken over; one held by a live process refuses with DataDirLockedError.
+ * Returns the release, also run at exit. (docs/decisions/0027-faults.md)
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const path = `${dataDir.replace(/[\\/]+$/, '')}.lock`;
+  const mine = String(process.pid);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      try {
+        writeSync(fd, mine);
+      } finally {
+        closeSync(fd);
+      }
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        process.removeListener('exit', release);
+        try {
+          if (readFileSync(path, 'utf8').trim() === mine) rmSync(path, { force: true });
+        } catch {
+          // already gone
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST') throw error;
+      let owner = Number.NaN;
+      try {
+        owner = Number(readFileSync(path, 'utf8').trim());
+      } catch {
+        // removed meanwhile: try again
+      }
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new DataDirLockedError(owner, path);
+      }
+      // left by a process that is gone (or by this one): take it over
+      rmSync(path, { force: true });
+    }
+  }
+  throw new Error(`Could not take the lock ${path}.`);
 }
 
 /** Applies every pending migration from src/server/db/migrations. */

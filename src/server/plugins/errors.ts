@@ -1,10 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, type FieldErrors } from '../errors.ts';
+import { FAULT_MSG } from '../../domain/faults.ts';
+import { isDatabaseUnreachable } from '../db/client.ts';
+import { AppError, type FieldErrors, fieldErrors } from '../errors.ts';
+import { unavailablePage } from '../pages/unavailable.ts';
 
 /** Fastify's own client-error codes, each given a clear message instead of a stack. */
 const FASTIFY_CLIENT_ERRORS: Record<string, AppError> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: new AppError('BAD_REQUEST', 'The request body is not valid JSON.'),
+  FST_ERR_CTP_INVALID_JSON_BODY: new AppError('BAD_REQUEST', FAULT_MSG.notJson),
   FST_ERR_CTP_EMPTY_JSON_BODY: new AppError('BAD_REQUEST', 'The request body is empty; JSON was expected.'),
   FST_ERR_CTP_BODY_TOO_LARGE: new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.'),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: new AppError('UNSUPPORTED_MEDIA_TYPE', 'This content type is not supported here.'),
@@ -23,10 +26,12 @@ const FRAMEWORK_ERRORS: Record<string, AppError> = {
 function zodFieldErrors(
   issues: { path: PropertyKey[]; message: string; code?: string; keys?: string[] }[],
 ): FieldErrors {
-  const out: FieldErrors = {};
+  // the names are the client's: a map without a prototype (a key `toString` is a field)
+  const out = fieldErrors();
   const add = (field: string, message: string) => {
-    out[field] ??= [];
-    out[field].push(message);
+    const messages = out[field];
+    if (messages) messages.push(message);
+    else out[field] = [message];
   };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys' && issue.keys) {
@@ -38,13 +43,40 @@ function zodFieldErrors(
   return out;
 }
 
+/** Drizzle's query errors end their message with the statement's parameters: cut from there. */
+const PARAMS_TAIL = /\nparams: [\s\S]*$/;
+
+/** A text with Drizzle's "params: …" tail cut off (it carries e-mail addresses, usernames,
+ * password and token hashes). */
+export function withoutParams(text: string): string {
+  return text.replace(PARAMS_TAIL, '');
+}
+
+/** An error as the log keeps it. */
+export type ErrorForLog = {
+  type: string;
+  code?: string;
+  message: string;
+  query?: string;
+  /** The stack's frames, without its first line (the message again); empty when it has none. */
+  stack: string;
+};
+
+/** The SQL text of a failed Drizzle query, never its parameters. */
+function failedQuery(error: unknown): string | undefined {
+  const query = (error as { query?: unknown } | null)?.query;
+  if (typeof query === 'string') return query;
+  const message = String((error as Error | null)?.message ?? '');
+  return /^Failed query: /.test(message) ? withoutParams(message).slice('Failed query: '.length) : undefined;
+}
+
 /**
  * What the log keeps of an unexpected error: its type, its code and the innermost cause's
- * message, with the stack's frames. Never the outer messages: Drizzle's "Failed query: … params:
- * …" carries the query's parameters (e-mail addresses, password hashes), and the stack's first
- * line repeats the message.
+ * message, with the stack's frames; for a failed query, its SQL text too. Never the outer
+ * messages: Drizzle's "Failed query: … params: …" carries the query's parameters (e-mail
+ * addresses, password hashes), and the stack's first line repeats the message.
  */
-export function describeForLog(error: unknown): { type: string; code?: string; message: string; stack?: string } {
+export function describeForLog(error: unknown): ErrorForLog {
   let innermost: unknown = error;
   for (let depth = 0; depth < 5; depth++) {
     const cause = (innermost as { cause?: unknown } | null)?.cause;
@@ -53,7 +85,8 @@ export function describeForLog(error: unknown): { type: string; code?: string; m
   }
   const top = error as { name?: string; stack?: string } | null;
   const inner = innermost as { name?: string; message?: string; code?: unknown } | null;
-  const fromQuery = top?.name === 'DrizzleQueryError' || /^Failed query:/.test(String((error as Error)?.message));
+  const query = failedQuery(error);
+  const fromQuery = top?.name === 'DrizzleQueryError' || query !== undefined;
   const message = fromQuery && innermost === error ? 'database query failed' : String(inner?.message ?? error);
   const frames = top?.stack
     ?.split('\n')
@@ -62,9 +95,52 @@ export function describeForLog(error: unknown): { type: string; code?: string; m
   return {
     type: String(top?.name ?? typeof error),
     ...(typeof inner?.code === 'string' ? { code: inner.code } : {}),
-    message: message.split('\n')[0] ?? '',
-    ...(frames ? { stack: frames } : {}),
+    message: withoutParams(message.split('\n')[0] ?? ''),
+    ...(query !== undefined ? { query: query.slice(0, 2000) } : {}),
+    stack: frames ?? '',
   };
+}
+
+/**
+ * The logger's serializer for `err` and `error`, wherever a line carries one (the error handler,
+ * a job, the password-reset task): an Error becomes describeForLog's safe description, and any
+ * message a caller built itself loses Drizzle's "params: …" tail. So the parameters of a failed
+ * query never reach the log, whoever logs it.
+ */
+export function errorForLog(value: Error): ErrorForLog;
+export function errorForLog(value: unknown): unknown;
+export function errorForLog(value: unknown): unknown {
+  if (value instanceof Error) return describeForLog(value);
+  if (typeof value === 'string') return withoutParams(value);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(value)) {
+    out[name] = typeof item === 'string' ? withoutParams(item) : item instanceof Error ? describeForLog(item) : item;
+  }
+  return out;
+}
+
+/** The logger's serializers (app.ts). */
+export const logSerializers = { err: errorForLog, error: errorForLog };
+
+/** The answer while the database cannot be reached. */
+const UNAVAILABLE = new AppError('UNAVAILABLE', FAULT_MSG.busy);
+
+/** A browser asking for a page (not the API, not a file): it gets the 503 page, not JSON. */
+function wantsPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '';
+  return !path.startsWith('/api') && !path.startsWith('/media/') && !/\.\w{1,8}$/.test(path);
+}
+
+/** 503 for a request that met a database out of reach: the page or the error shape, never
+ * cached, with a hint to come back in a minute. Logged as a warning: the cause is outside. */
+function sendUnavailable(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  request.log.warn({ err: describeForLog(error) }, 'database unreachable');
+  reply.status(503).header('cache-control', 'no-store').header('retry-after', '60');
+  return wantsPage(request)
+    ? reply.type('text/html; charset=utf-8').send(unavailablePage())
+    : reply.send(UNAVAILABLE.toJSON());
 }
 
 function sendError(reply: FastifyReply, error: AppError): FastifyReply {
@@ -76,6 +152,7 @@ function sendError(reply: FastifyReply, error: AppError): FastifyReply {
  * maintenance gate is an expected answer, logged at info without a stack. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (!(error instanceof AppError) && isDatabaseUnreachable(error)) return sendUnavailable(request, reply, error);
     if (error instanceof AppError) {
       if (error.code === 'MAINTENANCE') request.log.info('refused during maintenance');
       else if (error.status >= 500) request.log.error({ error: describeForLog(error) }, error.message);

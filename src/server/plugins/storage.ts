@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FAULT_MSG } from '../../domain/faults.ts';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -29,6 +30,14 @@ export interface CheckedUpload extends Upload {
 
 const KEY = /^[a-f0-9]{32}\.[a-z]{3,4}$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The file writes storage makes, replaceable in tests (a full disk). */
+export const storageIo: { writeFile: (path: string, data: Buffer, options: { flag: 'wx' }) => Promise<void> } = {
+  writeFile: (path, data, options) => writeFile(path, data, options),
+};
+
+/** The disk (or the user's quota) is full. */
+const NO_ROOM = new Set(['ENOSPC', 'EDQUOT']);
 
 /** Where uploads live: DATA_DIR/uploads, or a temporary folder for an in-memory database. */
 export function uploadsDir(config: Config): string {
@@ -99,11 +108,12 @@ export async function storeFiles<T>(
       if (!file) continue;
       const web = await webImage(file.bytes, file.type, { field: file.field, wrongType: file.wrongType });
       const key = `${randomBytes(16).toString('hex')}.${file.type.ext}`;
-      await writeFile(join(dir, key), web ?? file.bytes, { flag: 'wx' });
+      // named before the write: a write that fails half-way (a full disk) leaves a part to delete
       written.push(key);
+      await storageIo.writeFile(join(dir, key), web ?? file.bytes, { flag: 'wx' });
       if (web) {
-        await writeFile(join(dir, originalName(key)), file.bytes, { flag: 'wx' });
         written.push(originalName(key));
+        await storageIo.writeFile(join(dir, originalName(key)), file.bytes, { flag: 'wx' });
       }
       keys[field] = key;
       sizes[field] = (web ?? file.bytes).length;
@@ -123,6 +133,9 @@ export async function storeFiles<T>(
     });
   } catch (error) {
     await Promise.all(written.map((key) => rm(join(dir, key), { force: true })));
+    if (NO_ROOM.has(String((error as { code?: unknown }).code))) {
+      throw new AppError('INSUFFICIENT_STORAGE', FAULT_MSG.noRoom);
+    }
     throw error;
   }
 }
@@ -167,8 +180,9 @@ export async function readMultipart(
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This form must be sent as multipart/form-data.');
   }
-  const fields: Record<string, string> = {};
-  const files: Record<string, Upload> = {};
+  // keyed by the parts' names, which the client chose: maps without a prototype
+  const fields: Record<string, string> = Object.create(null);
+  const files: Record<string, Upload> = Object.create(null);
   try {
     for await (const part of request.parts({
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 4, fields: 40, fieldSize: MAX_FIELD_BYTES },
@@ -189,6 +203,7 @@ export async function readMultipart(
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError('PAYLOAD_TOO_LARGE', `The file is too large (${MAX_UPLOAD_BYTES / 1024 / 1024} MB at most).`);
     }
+    if (code === 'FST_PROTO_VIOLATION') throw new AppError('BAD_REQUEST', FAULT_MSG.partNameNotAllowed);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
       throw new AppError('BAD_REQUEST', 'The form has too many parts.');
     }

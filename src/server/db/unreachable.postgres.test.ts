@@ -1,0 +1,149 @@
+/**
+ * Issue 24: with the database out of reach every request, pages included, answered 500
+ * `{"error":"Internal Server Error"}`. Now a page answers 503 with a readable page, the API 503
+ * with the error shape and FAULT_MSG.busy; when the database is back, requests succeed again
+ * without restarting the app. The database goes away through a TCP proxy the test cuts (never by
+ * stopping the shared server). PostgreSQL only: the embedded database is inside the process.
+ */
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { FAULT_MSG } from '../../domain/faults.ts';
+import { type App, buildApp } from '../app.ts';
+import { resetMaintenanceCache } from '../maintenance/service.ts';
+import { databaseUrl, TEST_DATABASE_URL } from '../test/databases.ts';
+import { signedIn } from '../test/fixtures.ts';
+import { bearer, testConfig } from '../test/helper.ts';
+import { openDatabase } from './client.ts';
+
+/** A TCP proxy in front of the PostgreSQL server: `cut` closes every connection and stops
+ * accepting; `listen` accepts again, on the same port. */
+class TcpProxy {
+  server: Server | undefined;
+  sockets = new Set<Socket>();
+  port = 0;
+  readonly target: URL;
+  constructor(target: URL) {
+    this.target = target;
+  }
+
+  async listen(): Promise<void> {
+    const server = createServer((client) => {
+      const upstream = connect(Number(this.target.port || 5432), this.target.hostname);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => s.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    const address = server.address();
+    if (address && typeof address === 'object') this.port = address.port;
+    this.server = server;
+  }
+
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  }
+}
+
+/** A renderer stand-in (the built one needs `npm run build`): a page that reads the FAQs. */
+const RENDERER = `
+let read;
+export function configure(fn) { read = fn; }
+export function pagePatterns() { return [{ path: '/policies', ssr: true }]; }
+export async function render() {
+  const faqs = await read('/faqs/');
+  return { status: 200, html: '<p>' + faqs.status + '</p>', title: 'Policies', description: '',
+    state: '{}', expiresAt: null, modules: [], complete: faqs.status === 200 };
+}
+`;
+
+const name = `piste_unreachable_${process.pid}`;
+const proxy = new TcpProxy(new URL(TEST_DATABASE_URL));
+let app: App;
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+  await proxy.listen();
+  const viaProxy = new URL(databaseUrl(name));
+  viaProxy.hostname = '127.0.0.1';
+  viaProxy.port = String(proxy.port);
+  const dist = join(await mkdtemp(join(tmpdir(), 'piste-unreachable-')), 'web');
+  await mkdir(dist);
+  await mkdir(`${dist}-ssr`);
+  await writeFile(
+    join(dist, 'index.html'),
+    '<html><head><title>x</title></head><body><div id="root"></div></body></html>',
+  );
+  await writeFile(join(`${dist}-ssr`, 'entry-server.js'), RENDERER);
+  const database = await openDatabase({ url: viaProxy.toString(), poolSize: 4 });
+  app = await buildApp({ config: testConfig({ WEB_DIST: dist }), database });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await proxy.cut();
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+});
+
+describe('the database out of reach', () => {
+  it('a page answers 503 with a readable page, the API 503 with its message; both recover', async () => {
+    const user = bearer((await signedIn(app, 'user')).access);
+    const profile = () => app.inject({ method: 'GET', url: '/api/v1/profile/', headers: user });
+    // a query string: never from the page cache
+    const page = () => app.inject({ method: 'GET', url: '/policies?fresh=1' });
+    expect((await profile()).statusCode).toBe(200);
+    expect((await page()).statusCode).toBe(200);
+
+    await proxy.cut();
+    resetMaintenanceCache(app.ctx);
+    const started = Date.now();
+    const read = await profile();
+    expect(read.statusCode, read.body).toBe(503);
+    expect(read.json()).toEqual({ error: FAULT_MSG.busy, code: 'UNAVAILABLE' });
+    expect(read.headers['cache-control']).toBe('no-store');
+    const painted = await page();
+    expect(painted.statusCode, painted.body).toBe(503);
+    expect(painted.headers['content-type']).toMatch(/^text\/html/);
+    expect(painted.body).toContain(FAULT_MSG.busy);
+    expect(painted.body).toContain('<title>Please try again in a minute</title>');
+    // a write too: never a 500
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login/',
+      payload: { username: 'someone1', password: 'Secret#Pass1' },
+    });
+    expect(login.statusCode, login.body).toBe(503);
+    expect(Date.now() - started).toBeLessThan(15_000);
+
+    await proxy.listen();
+    resetMaintenanceCache(app.ctx);
+    expect((await profile()).statusCode).toBe(200);
+    const again = await page();
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain('<p>200</p>');
+  });
+});
