@@ -76,7 +76,9 @@ test('a parent on a phone enters two children for a paid race, is declined once,
   await page.getByLabel(/^Card number/).fill('4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await expect(page.getByText('Your card was declined.')).toBeVisible();
-  await expect(page.getByTestId('hold-note')).toHaveText(/^Your places are held until \d\d:\d\d \(1[45]:\d\d left\)\.$/);
+  await expect(page.getByTestId('hold-note')).toHaveText(
+    /^Your places are held until \d\d:\d\d \(1[45]:\d\d left\)\.$/,
+  );
   await expect(page.getByTestId('cart-total')).toHaveText('Total: £25.00');
   await expect.poll(() => places(request, race)).toMatchObject({ booked_quantity: 0, held_quantity: 2 });
   await page.screenshot({ path: 'test-results/checkout-declined-phone.png', fullPage: true });
