@@ -48,8 +48,9 @@ export interface BuildOptions {
   database: Database;
   /** Replaces the SMTP/log mailer (tests). */
   mailer?: Mailer;
-  /** 'manual': the mail job is not scheduled; the caller runs it (tests: t.flushMail()). */
-  mailJob?: 'manual';
+  /** 'manual': the background jobs (mail, payments) are not scheduled; the caller runs them
+   * (tests: t.flushMail(), runPaymentJobs), so none races a test's reset of the database. */
+  jobs?: 'manual';
   /** Replaces the clock (tests). */
   now?: () => Date;
   /** Where the log goes instead of standard output (tests read it). */
@@ -153,19 +154,21 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerWeb(app, ctx);
   const frontCache = createFrontCache(ctx, { log: app.log, sampler });
   app.decorate('front', frontCache);
-  let stopJobs = () => {};
+  let stopJobs = async () => {};
   let stopMail = async () => {};
   app.addHook('onReady', (done) => {
     front = frontCache;
     // runs once at once, without delaying listen: holds that lapsed while the process was down
     // go back now (docs/decisions/0028)
-    stopJobs = schedulePaymentJobs(ctx, app.log).stop;
-    if (options.mailJob !== 'manual') stopMail = scheduleMailJob(ctx, app.log);
+    if (options.jobs !== 'manual') {
+      stopJobs = schedulePaymentJobs(ctx, app.log).stop;
+      stopMail = scheduleMailJob(ctx, app.log);
+    }
     done();
   });
   app.addHook('preClose', async () => {
     frontCache.close();
-    stopJobs();
+    await stopJobs();
     await stopMail();
   });
   app.addHook('onClose', async () => database.close());

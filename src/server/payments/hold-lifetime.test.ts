@@ -157,6 +157,7 @@ describe("the payment log: a payment's whole life in order", () => {
       'lost:webhook',
       'booked:webhook',
       'refund_requested:webhook',
+      'refund_succeeded:job',
     ]);
     expect(log[5]?.[2]).toBe(`Tight Race: ${payer.name} (${payer.username}) (place lost)`);
     const lines = await t.app.ctx.db

@@ -158,8 +158,8 @@ describe('a payment that succeeds after its places were lost', () => {
     expect(mine.map((b) => [b.eventId, b.amountPence])).toEqual([[roomy, 1500]]);
     expect(await places(full)).toEqual({ booked: 1, held: 0 });
     expect(await places(roomy)).toEqual({ booked: 1, held: 0 });
-    // settlement asks for the refund in its own transaction; it never calls the provider itself
-    expect(t.stripe.refunds).toEqual([]);
+    // settlement asks for the refund in its own transaction and sends it once that commits
+    expect(t.stripe.refunds.map((r) => [r.amount, r.payment_intent])).toEqual([[2500, reference]]);
     const [row] = await t.app.ctx.db.select().from(payments).where(eq(payments.reference, reference));
     expect(row).toMatchObject({ status: 'succeeded' });
     const asked = await t.app.ctx.db
@@ -180,7 +180,7 @@ describe('a payment that succeeds after its places were lost', () => {
     const toPayer = t.outbox.messages.find((m) => m.subject === 'Your booking: some places were refunded');
     expect(toPayer?.to).toBe(`${late.username}@example.com`);
     expect(toPayer?.text).toContain(`Quiet Race: ${late.name} (£15.00)`);
-    expect(toPayer?.text).toContain('not booked and their amount is refunded to you:\n- Popular Race');
+    expect(toPayer?.text).toContain('so their amount is refunded to you:\n- Popular Race');
     expect(toPayer?.text).toContain('Refunded: £25.00');
     const toAssociation = t.outbox.messages.find((m) => m.subject.startsWith('Refund made: 1 place(s) lost'));
     expect(toAssociation?.to).toBe(t.app.ctx.config.association.email);
@@ -245,7 +245,7 @@ describe('a payment that succeeds after its places were lost', () => {
       [kidB.id, parent.id],
     ]);
     const asked = await t.app.ctx.db.select().from(refunds);
-    expect(asked.map((r) => [r.amountPence, r.cause, r.status])).toEqual([[2500, 'place_lost', 'requested']]);
+    expect(asked.map((r) => [r.amountPence, r.cause, r.status])).toEqual([[2500, 'place_lost', 'succeeded']]);
   });
 
   it('a lapsed hold on an event with room left is simply booked when the payment succeeds', async () => {

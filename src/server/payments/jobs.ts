@@ -6,6 +6,7 @@ import { pruneLimits } from '../db/rate-limits.ts';
 import { events, paymentLines } from '../db/schema.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
 import { sendRequestedRefunds } from './refund-job.ts';
+import { queueMissingReceipts } from './settle.ts';
 import { releasePayment } from './start.ts';
 
 /** How often the payments job runs. */
@@ -18,7 +19,8 @@ export const PAYMENT_JOB_MS = 30_000;
  * place taker that finds an event full releases that event's lapsed holds itself, so nothing
  * waits on this job to be right; it keeps the public figures current. Refunds are rows of their
  * own (refunds.ts): this job sends those requested and retries failed ones after their back-off
- * (refund-job.ts), and prunes the shared rate limits' ended windows.
+ * (refund-job.ts), queues receipts a stop kept from the outbox, and prunes the shared rate
+ * limits' ended windows.
  */
 export async function runPaymentJobs(
   ctx: AppContext,
@@ -36,6 +38,7 @@ export async function runPaymentJobs(
   const repaired = await reconcilePlaces(ctx, log);
   if (released > 0 || repaired > 0) await dropPublicCacheSoon(ctx);
   await sendRequestedRefunds(ctx, log);
+  await queueMissingReceipts(ctx, log);
   await pruneLimits(ctx);
   return { released, repaired };
 }
@@ -92,21 +95,27 @@ export async function reconcilePlaces(ctx: AppContext, log: FastifyBaseLogger): 
 export function schedulePaymentJobs(
   ctx: AppContext,
   log: FastifyBaseLogger,
-): { stop: () => void; first: Promise<void> } {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runPaymentJobs(ctx, log);
-    } catch (error) {
-      log.error({ err: { message: String(error) } }, 'payments job failed');
-    } finally {
-      running = false;
-    }
+): { stop: () => Promise<void>; first: Promise<void> } {
+  let current: Promise<void> | null = null;
+  let stopped = false;
+  const run = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    current ??= runPaymentJobs(ctx, log)
+      .then(() => undefined)
+      .catch((error: unknown) => log.error({ err: error }, 'payments job failed'))
+      .finally(() => {
+        current = null;
+      });
+    return current;
   };
   const first = new Promise<void>((resolve) => setImmediate(() => void run().then(resolve)));
   const timer = setInterval(() => void run(), PAYMENT_JOB_MS);
   timer.unref();
-  return { stop: () => clearInterval(timer), first };
+  // closing waits for a run under way, so the database is never closed beneath it
+  const stop = async () => {
+    stopped = true;
+    clearInterval(timer);
+    await current;
+  };
+  return { stop, first };
 }

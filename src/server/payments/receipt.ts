@@ -38,7 +38,7 @@ export function receiptText(firstName: string, receipt: Receipt): string {
   if (booked.length) parts.push('These places are booked:', ...booked.map(row), '');
   if (lost.length) {
     parts.push(
-      'These places filled before your payment completed, so they are not booked and their amount is refunded to you:',
+      'These places could not be booked (the event filled or was cancelled, or the entry was removed from your cart before the payment completed), so their amount is refunded to you:',
       ...lost.map(row),
       '',
     );

@@ -186,7 +186,8 @@ describe('sending requested refunds', () => {
     expect(row?.idempotencyKey).toMatch(new RegExp(`^${installation}:refund:${id}:place_lost:\\d+$`));
     expect(t.stripe.keys).toContain(`/v1/refunds ${row?.idempotencyKey}`);
     expect((await logOf(id)).filter(([state]) => String(state).startsWith('refund_'))).toEqual([
-      ['refund_requested', 'system', {}, 'place_lost: 2500 pence'],
+      // asked for in the settlement the webhook brought
+      ['refund_requested', 'webhook', {}, 'place_lost: 2500 pence'],
       ['refund_succeeded', 'job', { refund: t.stripe.refunds[0]?.id }, 'place_lost: 2500 pence'],
     ]);
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { AppContext } from '../context.ts';
@@ -14,7 +14,7 @@ import { MAIL, type RefundMailData } from './mails.ts';
 import { settleInOneStatement } from './one-statement.ts';
 import { type EventRow, lockEvent, moveBooked, moveHeld, placeFree } from './places.ts';
 import type { ProviderCheck } from './providers.ts';
-import { sendReceipt } from './receipt.ts';
+import { type Receipt, sendReceipt } from './receipt.ts';
 import { sendRefundsOf } from './refund-job.ts';
 import { requestRefund } from './refunds.ts';
 import type { PaymentRow } from './start.ts';
@@ -89,20 +89,52 @@ export async function settlePayment(
   if (!settlement.already) {
     await dropPublicCacheSoon(ctx);
     await sendRefundsOf(ctx, log, settlement.payment.id);
-    await sendReceipt(ctx, log, {
-      paymentId: settlement.payment.id,
-      userId: settlement.payment.userId,
-      reference: settlement.payment.reference ?? `payment ${settlement.payment.id}`,
-      provider: settlement.payment.provider,
-      lines: settlement.lines.map((l) => ({
-        event: l.product_name,
-        participant: l.participant_name,
-        amountPence: l.amount_pence,
-        booked: l.state === 'booked',
-      })),
-    });
+    await sendReceipt(ctx, log, receiptOf(settlement));
   }
   return settlement;
+}
+
+/** The receipt of a settled payment: each line booked or lost, with its amount. */
+export function receiptOf(settlement: Omit<Settlement, 'already'>): Receipt {
+  return {
+    paymentId: settlement.payment.id,
+    userId: settlement.payment.userId,
+    reference: settlement.payment.reference ?? `payment ${settlement.payment.id}`,
+    provider: settlement.payment.provider,
+    lines: settlement.lines.map((l) => ({
+      event: l.product_name,
+      participant: l.participant_name,
+      amountPence: l.amount_pence,
+      booked: l.state === 'booked',
+    })),
+  };
+}
+
+/**
+ * Receipts a crash kept from the outbox (issue 24: nothing is lost with mail): a settlement
+ * queues its receipt right after it commits, so a process killed in between leaves a settled
+ * payment without one. The payments job queues those of the last week; the receipt's dedupe key
+ * makes a second queueing a no-op, so a receipt still goes exactly once.
+ */
+export async function queueMissingReceipts(ctx: AppContext, log: FastifyBaseLogger): Promise<number> {
+  const since = new Date(ctx.now().getTime() - 7 * 24 * 60 * 60 * 1000);
+  const missing = await ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        isNotNull(payments.settledAt),
+        gte(payments.settledAt, since),
+        sql`not exists (select 1 from mail_outbox m where m.dedupe_key = 'receipt:payment:' || ${payments.id})`,
+      ),
+    )
+    .limit(100);
+  for (const { id } of missing) {
+    const settled = await readSettled(ctx, id);
+    if (settled) await sendReceipt(ctx, log, receiptOf(settled));
+  }
+  if (missing.length > 0) log.warn({ payments: missing.map((m) => m.id) }, 'receipts queued that a stop had kept back');
+  return missing.length;
 }
 
 async function settledNow(tx: Tx, paymentId: number): Promise<Omit<Settlement, 'already'>> {

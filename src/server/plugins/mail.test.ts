@@ -12,7 +12,7 @@ async function resetRequestLog(overrides: Record<string, string>): Promise<strin
     config: testConfig({ LOG_LEVEL: 'info', ...overrides }),
     database: await openTestDatabase(),
     logStream: { write: (line) => lines.push(line) },
-    mailJob: 'manual',
+    jobs: 'manual',
   });
   try {
     const user = await createUser(app);

@@ -146,7 +146,7 @@ export function useTestApp(
       config: testConfig(configOverrides),
       database,
       mailer: t.outbox,
-      mailJob: 'manual',
+      jobs: 'manual',
       now: t.clock.now,
       ...buildOptions,
     });
