@@ -46,49 +46,46 @@ function amountIn(pence: number, currency: string): string {
     : `${(pence / 100).toFixed(2)} ${currency.toUpperCase()}`;
 }
 
+/** A refund mail's text: its opening lines, the lines refunded, the total and the reference. */
+function refundText(d: RefundMailData, opening: string[]): string {
+  return [
+    ...opening,
+    ...lineRows(d),
+    '',
+    `Refunded: ${displayPrice(d.totalPence)}`,
+    `Payment reference: ${d.reference} (${d.provider})`,
+    '',
+  ].join('\n');
+}
+
 export function lineRemovedRefundMail(code: string, d: RefundMailData): RenderedMail {
   return {
     subject: `[${code}] Refund: ${displayPrice(d.totalPence)} for entries removed from your cart`,
-    text: [
+    text: refundText(d, [
       `Hello ${d.payerFirstName},`,
       '',
       'Your payment completed after these entries had been removed from your cart, so they are not booked and their amount is refunded to you:',
-      ...lineRows(d),
-      '',
-      `Refunded: ${displayPrice(d.totalPence)}`,
-      `Payment reference: ${d.reference} (${d.provider})`,
-      '',
-    ].join('\n'),
+    ]),
   };
 }
 
 export function eventCancelledRefundMail(code: string, d: RefundMailData): RenderedMail {
   return {
     subject: `[${code}] Refund: ${displayPrice(d.totalPence)} for a cancelled event`,
-    text: [
+    text: refundText(d, [
       `Hello ${d.payerFirstName},`,
       '',
       'Your payment completed after the event was cancelled, so these entries are not booked and their amount is refunded to you in full:',
-      ...lineRows(d),
-      '',
-      `Refunded: ${displayPrice(d.totalPence)}`,
-      `Payment reference: ${d.reference} (${d.provider})`,
-      '',
-    ].join('\n'),
+    ]),
   };
 }
 
 export function eventCancelledRefundAssociationMail(code: string, d: RefundMailData): RenderedMail {
   return {
     subject: `[${code}] Refund made: payment ${d.reference} completed for a cancelled event`,
-    text: [
+    text: refundText(d, [
       `${d.payer} (${d.payerUsername}) paid for entries on an event that had been cancelled; nothing was booked and the amount is refunded automatically:`,
-      ...lineRows(d),
-      '',
-      `Refunded: ${displayPrice(d.totalPence)}`,
-      `Payment reference: ${d.reference} (${d.provider})`,
-      '',
-    ].join('\n'),
+    ]),
   };
 }
 
