@@ -4,10 +4,12 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { forDrizzle } from './pglite-client.ts';
 import * as baseSchema from './schema.ts';
+import * as operationsSchema from './schema-operations.ts';
 import * as resultsSchema from './schema-results.ts';
 
-/** Every table: the accounts, events, people and payments, and the results (schema-results.ts). */
-const schema = { ...baseSchema, ...resultsSchema };
+/** Every table: the accounts, events, people and payments, the results (schema-results.ts) and
+ * the operators' side (schema-operations.ts: file chunks, backups, health alerts). */
+const schema = { ...baseSchema, ...resultsSchema, ...operationsSchema };
 
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */
