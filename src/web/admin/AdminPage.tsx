@@ -3,7 +3,9 @@ import { Box, Center, Loader, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useProfileStore } from '../accounts/store.ts';
+import { keepAdminListsCurrent } from '../app/freshness.ts';
 import { NARROW_QUERY } from '../app/paths.ts';
+import { queryClient } from '../app/providers.tsx';
 import { MaintenancePanel } from '../maintenance/MaintenancePanel.tsx';
 import type { PanelKey } from './panels.ts';
 import { SideMenu } from './SideMenu.tsx';
@@ -11,6 +13,9 @@ import { useAdminStore } from './store.ts';
 
 const panel = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
+
+/** The back office's lists are current (freshness.ts): set before any panel reads one. */
+if (typeof window !== 'undefined') keepAdminListsCurrent(queryClient);
 
 /** Every panel's view (each its own chunk but Maintenance Mode's). */
 const PANEL_VIEWS: Record<PanelKey, ComponentType> = {

@@ -1,9 +1,8 @@
 import { Box } from '@mantine/core';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { onForcedLogout, useProfileStore } from '../accounts/store.ts';
 import { useCanAccessSite } from '../maintenance/store.ts';
-import { useMaintenanceWatch } from '../maintenance/useMaintenanceWatch.ts';
 import { focusMain, MAIN_ID } from '../ui/focus.ts';
 import { clearReloadMark } from '../ui/RouteErrorPage.tsx';
 import { toast } from '../ui/toast.ts';
@@ -19,6 +18,19 @@ import { usePageTitle } from './usePageTitle.ts';
 const MaintenancePage = lazy(async () => ({
   default: (await import('../maintenance/MaintenancePage.tsx')).MaintenancePage,
 }));
+
+/** Keeps the open page in step with the maintenance switch (useMaintenanceWatch): loaded once the
+ * page is shown, not part of a public page's first script. */
+const MaintenanceWatch = lazy(async () => ({
+  default: (await import('../maintenance/useMaintenanceWatch.ts')).MaintenanceWatch,
+}));
+
+/** Renders its child only in the browser, after the painted page has hydrated. */
+function AfterHydration({ children }: { children: ReactNode }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /** The inactivity timeout (its warning is a Modal): loaded only while logged in. */
 const SessionTimeout = lazy(async () => ({
@@ -62,11 +74,18 @@ export function RootLayout() {
   );
   useEffect(clearReloadMark, []);
 
-  useMaintenanceWatch();
+  // one place in the tree whichever view shows: it remembers where the visitor was when the gate
+  // came up
+  const watch = (
+    <AfterHydration>
+      <MaintenanceWatch />
+    </AfterHydration>
+  );
 
   if (!canAccessSite) {
     return (
       <>
+        {watch}
         <SkipLink />
         <ScrollManager />
         <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
@@ -79,20 +98,23 @@ export function RootLayout() {
   }
 
   return (
-    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <SkipLink />
-      <ScrollManager />
-      <NavBar />
-      <Box component="main" id={MAIN_ID} tabIndex={-1} className={classes.main}>
-        <Outlet />
+    <>
+      {watch}
+      <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+        <SkipLink />
+        <ScrollManager />
+        <NavBar />
+        <Box component="main" id={MAIN_ID} tabIndex={-1} className={classes.main}>
+          <Outlet />
+        </Box>
+        {!onAdminPath && <Footer />}
+        <ModalHost />
+        {isLoggedIn && (
+          <Suspense fallback={null}>
+            <SessionTimeout />
+          </Suspense>
+        )}
       </Box>
-      {!onAdminPath && <Footer />}
-      <ModalHost />
-      {isLoggedIn && (
-        <Suspense fallback={null}>
-          <SessionTimeout />
-        </Suspense>
-      )}
-    </Box>
+    </>
   );
 }

@@ -2,8 +2,8 @@ import './first-paint-styles.ts';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { onWrite } from '../api/client.ts';
 import { useOverlayStore } from '../ui/overlays.ts';
-import { keepAdminListsCurrent } from './freshness.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 const Overlays = lazy(async () => ({ default: (await import('./Overlays.tsx')).Overlays }));
@@ -28,9 +28,13 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The browser's query client: its admin lists kept current (freshness.ts). */
+/** The browser's query client. A write this browser makes with an account makes the lists it
+ * changed stale (freshness.ts, loaded at the first such write and not before: it is not part of a
+ * public page's first script; the admin page loads it at once and keeps its lists current). */
 export const queryClient = createQueryClient();
-if (typeof window !== 'undefined') keepAdminListsCurrent(queryClient);
+if (typeof window !== 'undefined') {
+  onWrite(() => void import('./freshness.ts').then((m) => m.invalidateAfterWrite(queryClient)));
+}
 
 export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (

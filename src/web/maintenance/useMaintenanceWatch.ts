@@ -63,3 +63,9 @@ export function useMaintenanceWatch(): void {
     }
   }, [checked, canAccessSite, isInMaintenance, pathname, search, navigate]);
 }
+
+/** The watch as a component, so that the layout can load it after the page is shown. */
+export function MaintenanceWatch(): null {
+  useMaintenanceWatch();
+  return null;
+}
