@@ -42,6 +42,7 @@ test('an administrator sees the payment that needs attention first, filters by i
   await expect(rows.nth(1)).toContainText('Sarah Jones');
   await expect(rows.nth(1)).toContainText('demo_pay_seeded_1');
   await expect(rows.nth(1)).toContainText('Needs attention');
+  await expect(rows.nth(1)).toContainText('Cancelled');
   await expect(rows.nth(1)).toContainText('£30.00');
   await expect(rows.nth(2)).toContainText(reference);
   await expect(rows.nth(2)).not.toContainText('Needs attention');

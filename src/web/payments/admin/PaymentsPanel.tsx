@@ -26,11 +26,11 @@ const FILTERS = [
   { value: 'all', label: 'All' },
   { value: 'succeeded', label: 'Paid' },
   { value: 'started', label: 'Under way' },
-  { value: 'canceled', label: 'Replaced' },
+  { value: 'canceled', label: 'Cancelled' },
   { value: 'refunded', label: 'Refunds' },
 ];
 const PAGE_SIZE = 50;
-const STATUS_LABEL = { succeeded: 'Paid', started: 'Under way', canceled: 'Replaced' } as const;
+const STATUS_LABEL = { succeeded: 'Paid', started: 'Under way', canceled: 'Cancelled' } as const;
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/London' }).format(
