@@ -103,6 +103,16 @@ describe('payment starts are limited per account', () => {
     t.clock.advance(MINUTE);
     expect((await startCard(t, payer, '25.00')).statusCode).toBe(200);
   });
+
+  it('a start refused before any provider is asked (the event full) is not counted', async () => {
+    const race = await raceEventRow(t.app, { ...OPEN, name: 'Last Place Race', quantity: 1 });
+    const [holder, payer] = (await makeBookers(t.app, 2, [race])) as [Booker, Booker];
+    expect((await startCard(t, holder, '25.00')).statusCode).toBe(200);
+    for (let i = 0; i < 12; i++) {
+      const refused = await startCard(t, payer, '25.00');
+      expect(refused.statusCode, `start ${i + 1}`).toBe(409);
+    }
+  });
 });
 
 describe("the payment log: a payment's whole life in order", () => {
