@@ -6,8 +6,8 @@ import { pruneLimits } from '../db/rate-limits.ts';
 import { events, paymentLines } from '../db/schema.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
 import { sendRequestedRefunds } from './refund-job.ts';
+import { releasePayment } from './release.ts';
 import { queueMissingReceipts } from './settle.ts';
-import { releasePayment } from './start.ts';
 
 /** How often the payments job runs. */
 export const PAYMENT_JOB_MS = 30_000;

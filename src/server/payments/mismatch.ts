@@ -10,8 +10,9 @@ import { MAIL, type MismatchMailData } from './mails.ts';
 import { type EventRow, lockEvent } from './places.ts';
 import type { ProviderCheck } from './providers.ts';
 import { requestRefund } from './refunds.ts';
+import { releaseHeldLines } from './release.ts';
 import { providerIdsOf, refundKey } from './settle.ts';
-import { type PaymentRow, releaseHeldLines } from './start.ts';
+import type { PaymentRow } from './start.ts';
 
 /** Whether the provider says this payment was paid, but not the amount or currency the server
  * asked for (decisions.md: refunded in full and marked "needs attention"). */

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { BOOKING_MSG, CART_MSG } from '../../domain/cart/index.ts';
 import { formatPrice } from '../../domain/money.ts';
@@ -13,10 +13,11 @@ import { AppError } from '../errors.ts';
 import { windowRefusal } from '../events/service.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
 import { logLines } from './line-log.ts';
-import { logPayment, type PaymentLogCause } from './log.ts';
+import { logPayment } from './log.ts';
 import { holdInOneStatement, PAYMENT_LOCK } from './one-statement.ts';
 import { type EventRow, eventsForStart, lockEvent, moveHeld, placeFree } from './places.ts';
 import type { Provider } from './providers.ts';
+import { releaseHeldLines, releasePayment } from './release.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 /** What a started payment's answer needs of its row. */
@@ -361,89 +362,6 @@ async function checkNotHeldOrBooked(
   });
   event.held -= 1;
   await moveHeld(tx, event.id, -1);
-}
-
-/** Frees the places a payment still holds (its events locked by the caller) and, when asked,
- * marks it cancelled unless it has completed meanwhile. `lapsedAt`: only the lines whose own hold
- * ended by then (the job; the payment stays as it is: it may still be paid, and is then settled
- * with whatever places are left). Every change is logged with its cause. */
-export async function releaseHeldLines(
-  tx: Tx,
-  paymentId: number,
-  locked: Map<number, EventRow>,
-  options: { cancel?: boolean; lapsedAt?: Date; cause: PaymentLogCause; actorId?: number | null; note?: string },
-): Promise<number> {
-  const released = await tx
-    .update(paymentLines)
-    .set({ state: 'released' })
-    .where(
-      and(
-        eq(paymentLines.paymentId, paymentId),
-        eq(paymentLines.state, 'held'),
-        options.lapsedAt ? lte(paymentLines.heldUntil, options.lapsedAt) : undefined,
-      ),
-    )
-    .returning({ id: paymentLines.id, eventId: paymentLines.eventId });
-  const byEvent = new Map<number, number>();
-  for (const r of released) byEvent.set(r.eventId, (byEvent.get(r.eventId) ?? 0) + 1);
-  for (const [eventId, n] of byEvent) {
-    const event = locked.get(eventId);
-    if (event) event.held -= n;
-    await moveHeld(tx, eventId, -n);
-  }
-  await logLines(
-    tx,
-    released.map((r) => r.id),
-    'released',
-    options.cause,
-    { actorId: options.actorId ?? null, note: options.note ?? (options.lapsedAt ? ' (hold lapsed)' : '') },
-  );
-  if (options.cancel ?? !options.lapsedAt) {
-    const canceled = await tx
-      .update(payments)
-      .set({ status: 'canceled' })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, 'started')))
-      .returning({ id: payments.id });
-    if (canceled.length > 0) {
-      await logPayment(tx, { paymentId, state: 'canceled', cause: options.cause, actorId: options.actorId ?? null });
-    }
-  }
-  return released.length;
-}
-
-/** Gives a payment's places back: cancelled (the provider could not start it) or lapsed (the
- * lines whose own hold ended; the job). The payment row first, then its events in order, as
- * everywhere. Returns how many places came free. */
-export async function releasePayment(ctx: AppContext, paymentId: number, why: 'cancel' | 'lapse'): Promise<number> {
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    if (!row || row.status === 'succeeded') return 0;
-    if (why === 'cancel' && row.status !== 'started') return 0;
-    const now = ctx.now();
-    const held = await tx
-      .select({ eventId: paymentLines.eventId })
-      .from(paymentLines)
-      .where(
-        and(
-          eq(paymentLines.paymentId, paymentId),
-          eq(paymentLines.state, 'held'),
-          why === 'lapse' ? lte(paymentLines.heldUntil, now) : undefined,
-        ),
-      );
-    if (held.length === 0) return 0;
-    const locked = new Map<number, EventRow>();
-    for (const id of [...new Set(held.map((h) => h.eventId))].sort((a, b) => a - b)) {
-      const event = await lockEvent(tx, id);
-      if (event) locked.set(id, event);
-    }
-    return why === 'lapse'
-      ? releaseHeldLines(tx, paymentId, locked, { lapsedAt: now, cause: 'job' })
-      : releaseHeldLines(tx, paymentId, locked, {
-          cancel: true,
-          cause: 'system',
-          note: ' (the provider could not start it)',
-        });
-  });
 }
 
 /** One provider call per payment at a time in this process: the same payment started twice at
