@@ -140,7 +140,10 @@ function parseHeader(block: Buffer): TarEntry {
 export async function readTar(input: AsyncIterable<Buffer>, onEntry: (entry: TarEntry) => TarSink): Promise<void> {
   let buffer: Buffer = Buffer.alloc(0);
   let current: { sink: TarSink; remaining: number; padding: number } | null = null;
+  let ended = false;
   for await (const chunk of input) {
+    // what follows the end-of-archive block (its second block, gzip's own padding) is read and left
+    if (ended) continue;
     buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
     for (;;) {
       if (current && current.remaining > 0) {
@@ -161,10 +164,13 @@ export async function readTar(input: AsyncIterable<Buffer>, onEntry: (entry: Tar
       if (buffer.length < BLOCK) break;
       const block = buffer.subarray(0, BLOCK);
       buffer = buffer.subarray(BLOCK);
-      if (block.every((byte) => byte === 0)) return;
+      if (block.every((byte) => byte === 0)) {
+        ended = true;
+        break;
+      }
       const entry = parseHeader(block);
       current = { sink: onEntry(entry), remaining: entry.size, padding: padding(entry.size).length };
     }
   }
-  throw new AppError('BAD_REQUEST', ARCHIVE_TRUNCATED);
+  if (!ended) throw new AppError('BAD_REQUEST', ARCHIVE_TRUNCATED);
 }

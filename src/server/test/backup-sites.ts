@@ -1,0 +1,96 @@
+/** Sites for the backup tests: made, read whole (every row, every file) and removed. */
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { rowsOf } from '../backup/manifest.ts';
+import type { Config } from '../config.ts';
+import { type Database, type Db, openDatabase } from '../db/client.ts';
+import { seedDemo } from '../db/seed.ts';
+import { databaseUrl, TEST_DATABASE_URL } from './databases.ts';
+import { testConfig } from './helper.ts';
+
+/** Runs work on a connection to the test server's maintenance database. */
+export async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new PostgreSQL database named for the backup tests (empty, or cloned from a template). */
+export async function createDatabase(name: string, template?: string): Promise<string> {
+  await admin(async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  });
+  return databaseUrl(name);
+}
+
+export async function dropDatabases(names: string[]): Promise<void> {
+  await admin(async (c) => {
+    for (const name of names) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+}
+
+/** Every row of every table (Drizzle's migrations included), each as its JSON text, sorted: two
+ * databases hold the same data when these are equal. */
+export async function everyRow(db: Db): Promise<Record<string, string[]>> {
+  const tables = await rowsOf<{ name: string }>(
+    db,
+    sql`SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS name FROM pg_tables
+        WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1`,
+  );
+  const all: Record<string, string[]> = {};
+  for (const { name } of tables) {
+    const rows = await rowsOf<{ row: string }>(
+      db,
+      sql.raw(`SELECT to_jsonb(t)::text AS row FROM ${name} t ORDER BY 1`),
+    );
+    all[name] = rows.map((r) => r.row);
+  }
+  return all;
+}
+
+/** Every file in a folder, name → bytes. */
+export async function everyFile(dir: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names.sort()) files.set(name, await readFile(join(dir, name)));
+  return files;
+}
+
+export async function removeAll(paths: string[]): Promise<void> {
+  await Promise.all(paths.splice(0).map((p) => rm(p, { recursive: true, force: true })));
+}
+
+/** A site's configuration for the test engine: its own DATA_DIR, and on PostgreSQL its database. */
+export function siteConfig(dataDir: string, url?: string): Config {
+  return testConfig({ DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) });
+}
+
+/** Opens a site's database: its DATA_DIR's PGlite folder, or its PostgreSQL database. */
+export function openSite(config: Config, loadDataDir?: Blob): Promise<Database> {
+  if (config.databaseUrl) return openDatabase({ url: config.databaseUrl, poolSize: 2 });
+  return openDatabase({ dataDir: join(config.dataDir, 'pglite'), ...(loadDataDir ? { loadDataDir } : {}) });
+}
+
+/**
+ * A stopped site holding the demo seed (every table's rows, the pictures and documents as
+ * uploaded files): migrated from the test run's snapshot or template, seeded, closed.
+ */
+export async function seededSite(config: Config): Promise<void> {
+  const snapshot = inject('pgliteSnapshot');
+  const database = await openSite(config, snapshot ? new Blob([await readFile(snapshot)]) : undefined);
+  const app = await buildApp({ config, database, jobs: 'manual' });
+  try {
+    await seedDemo(app.ctx);
+  } finally {
+    await app.close();
+  }
+}
