@@ -1,15 +1,17 @@
 /** Sites for the backup tests: made, read whole (every row, every file) and removed. */
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
+import { restorePostgres } from '../backup/database-dump.ts';
 import { rowsOf } from '../backup/manifest.ts';
 import type { Config } from '../config.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { seedDemo } from '../db/seed.ts';
-import { databaseUrl, TEST_DATABASE_URL } from './databases.ts';
+import { databaseUrl, TEST_DATABASE_URL, TEST_DB } from './databases.ts';
 import { testConfig } from './helper.ts';
 
 /** Runs work on a connection to the test server's maintenance database. */
@@ -93,4 +95,38 @@ export async function seededSite(config: Config): Promise<void> {
   } finally {
     await app.close();
   }
+}
+
+/** The upgrade fixture: the demo site as main left it before issue 25 (migrations to 0009). */
+export const UPGRADE_FIXTURE = join(import.meta.dirname, 'fixtures', 'upgrade-0009');
+
+/** The fixture's uploaded files, under the names this engine's database gives them. */
+export async function fixtureUploads(): Promise<Map<string, Buffer>> {
+  const files = await everyFile(join(UPGRADE_FIXTURE, 'uploads'));
+  if (TEST_DB === 'pglite') return files;
+  const names = JSON.parse(await readFile(join(UPGRADE_FIXTURE, 'postgres-uploads.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  return new Map(Object.entries(names).map(([name, stored]) => [name, files.get(stored) as Buffer]));
+}
+
+/** Puts the fixture into an empty installation: its database (PGlite's folder, or pg_restore of
+ * the PostgreSQL dump) and its uploaded files. */
+export async function installFixture(config: Config): Promise<void> {
+  if (config.databaseUrl) {
+    const database = await openSite(config);
+    try {
+      await restorePostgres(database.db, config.databaseUrl, join(UPGRADE_FIXTURE, 'postgres.pgdump'));
+    } finally {
+      await database.close();
+    }
+  } else {
+    const tar = brotliDecompressSync(await readFile(join(UPGRADE_FIXTURE, 'pglite-datadir.tar.br')));
+    const database = await openSite(config, new Blob([tar]));
+    await database.close();
+  }
+  const dir = join(config.dataDir, 'uploads');
+  await mkdir(dir, { recursive: true });
+  for (const [name, bytes] of await fixtureUploads()) await writeFile(join(dir, name), bytes);
 }
