@@ -3,7 +3,6 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { restorePostgres } from '../backup/database-dump.ts';
@@ -11,19 +10,8 @@ import { rowsOf } from '../backup/manifest.ts';
 import type { Config } from '../config.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { seedDemo } from '../db/seed.ts';
-import { databaseUrl, TEST_DATABASE_URL, TEST_DB } from './databases.ts';
+import { admin, databaseUrl, TEST_DB } from './databases.ts';
 import { testConfig } from './helper.ts';
-
-/** Runs work on a connection to the test server's maintenance database. */
-export async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A new PostgreSQL database named for the backup tests (empty, or cloned from a template). */
 export async function createDatabase(name: string, template?: string): Promise<string> {
