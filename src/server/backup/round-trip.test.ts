@@ -125,7 +125,7 @@ beforeAll(async () => {
   const result = await backupCommand(source, join(await folder(), 'backups'));
   archive = result.archive;
   manifest = readManifest(archive);
-}, 180_000);
+}, 400_000);
 
 afterAll(async () => {
   await removeAll(folders);
@@ -168,13 +168,13 @@ describe(`backup and restore (${TEST_DB})`, () => {
     expect(files.size).toBeGreaterThan(10);
     expect(await everyFile(uploadsDir(target))).toEqual(files);
     expect(restored.uploads).toBe(files.size);
-  }, 180_000);
+  }, 400_000);
 
   it('--same-site keeps the installation id', async () => {
     const target = await emptySite();
     const restored = await restoreCommand(target, archive, true);
     expect(restored.installationId).toBe(manifest.installationId);
-  }, 120_000);
+  }, 300_000);
 
   it('refuses an installation that is not empty', async () => {
     const message =

@@ -156,5 +156,5 @@ describe(`upgrade from the site main left before issue 25 (${TEST_DB})`, () => {
     expect(await script('restore', [String(archive?.[1])], copy)).toMatch(/^Restored the backup of /);
     const second = await serve(copy);
     await servesTheSite(second.base, uploads);
-  }, 300_000);
+  }, 600_000);
 });
