@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
+import { listenForLocalCommands } from './backup/local-command.ts';
 import { type Config, loadConfig } from './config.ts';
 import { type Database, DataDirLockedError, migrateDatabase, openDatabase, withStartupLock } from './db/client.ts';
 import { DEMO_SIGN_INS, type DemoSignIn, seedDemo } from './db/seed.ts';
@@ -45,12 +46,14 @@ export async function main(): Promise<void> {
   );
 
   let closing = false;
+  let stopLocalCommands = async () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    await stopLocalCommands();
     await app.close();
     process.exit(0);
   };
@@ -61,6 +64,8 @@ export async function main(): Promise<void> {
   // arrive at once (the night entries open), and each dropped one retries a second or more later.
   // The kernel caps it at net.core.somaxconn.
   await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
+  // `npm run backup` asks the running server on the embedded database (backup/local-command.ts)
+  stopLocalCommands = (await listenForLocalCommands(app, database)).close;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;

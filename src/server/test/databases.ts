@@ -1,3 +1,5 @@
+import pg from 'pg';
+
 /** Where the API tests' databases come from. TEST_DB chooses the engine per Vitest project. */
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
@@ -9,4 +11,15 @@ export function databaseUrl(name: string): string {
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** Runs work on a connection to the test server's own database (creating and dropping others). */
+export async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
