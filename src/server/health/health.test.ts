@@ -98,9 +98,13 @@ describe('ready is not fooled', () => {
 
   it("answers 503 when the database lacks this code's last migration", async () => {
     const last = sql`(SELECT max(created_at) FROM drizzle.__drizzle_migrations)`;
-    await app.ctx.db.execute(sql`UPDATE drizzle.__drizzle_migrations SET created_at = created_at - 1 WHERE created_at = ${last}`);
+    await app.ctx.db.execute(
+      sql`UPDATE drizzle.__drizzle_migrations SET created_at = created_at - 1 WHERE created_at = ${last}`,
+    );
     expect(await ready(app)).toEqual(notReady('the database is not migrated to this version'));
-    await app.ctx.db.execute(sql`UPDATE drizzle.__drizzle_migrations SET created_at = created_at + 1 WHERE created_at = ${last}`);
+    await app.ctx.db.execute(
+      sql`UPDATE drizzle.__drizzle_migrations SET created_at = created_at + 1 WHERE created_at = ${last}`,
+    );
     expect((await ready(app)).status).toBe(200);
   });
 

@@ -3,8 +3,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
-import { createEmptyDatabase, dropDatabase } from '../test/scratch-databases.ts';
 import { json, testConfig } from '../test/helper.ts';
+import { createEmptyDatabase, dropDatabase } from '../test/scratch-databases.ts';
 
 const NAME = `piste_deploy_ready_${process.pid}`;
 let app: App | undefined;

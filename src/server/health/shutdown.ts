@@ -45,9 +45,11 @@ export async function shutDown(app: App, signal: string, options: ShutdownOption
 /** SIGTERM (systemd, Docker, Kubernetes) and SIGINT (Ctrl+C) stop the server gracefully; a second
  * signal while it closes changes nothing (the limit still holds). */
 export function closeOnSignals(app: App, options: ShutdownOptions = {}): void {
-  let closing: Promise<void> | undefined;
+  let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
-    closing ??= shutDown(app, signal, options);
+    if (closing) return;
+    closing = true;
+    void shutDown(app, signal, options);
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);

@@ -43,7 +43,9 @@ export async function holdPost(port: number, path: string, payload: unknown): Pr
   await new Promise((r) => setTimeout(r, 300));
   return {
     finish: async () => {
-      socket.end(body.subarray(half));
+      // write, not end: a client's half-close would make Node abort the request (no
+      // httpAllowHalfOpen); the server closes the connection after its answer (Connection: close)
+      socket.write(body.subarray(half));
       return ended;
     },
     abandon: () => socket.destroy(),
@@ -73,4 +75,16 @@ export function tryConnect(port: number): Promise<string> {
     });
     socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
   });
+}
+
+/** Tries new connections for up to `ms` until one is refused; returns the last outcome
+ * ('ECONNREFUSED' once the server stopped listening). */
+export async function refusedWithin(port: number, ms: number): Promise<string> {
+  const deadline = Date.now() + ms;
+  let outcome = await tryConnect(port);
+  while (outcome !== 'ECONNREFUSED' && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+    outcome = await tryConnect(port);
+  }
+  return outcome;
 }
