@@ -47,10 +47,13 @@ if [ -n "$node_modules_from" ]; then
   cp -a "$from/node_modules" node_modules
 else
   echo "production-install: installing every dependency (npm ci) in $(pwd)"
-  npm ci --no-fund --no-audit
+  # --include=dev: the build needs them even when NODE_ENV=production is set in this shell
+  npm ci --include=dev --no-fund --no-audit
 fi
 echo "production-install: building the web app (npm run build)"
-npm run build
+# a production build whatever NODE_ENV the caller has (a test runner's `test` would build React's
+# development JSX into the page renderer, which production's React cannot run)
+NODE_ENV=production npm run build
 echo "production-install: removing the development dependencies (npm prune --omit=dev)"
 npm prune --omit=dev --no-fund --no-audit
 echo "production-install: done; start it with npm run serve (or node_modules/.bin/node src/server/main.ts)"
