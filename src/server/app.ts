@@ -17,6 +17,7 @@ import { contentRoutes } from './content/routes.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { eventsRoutes } from './events/routes.ts';
+import { healthRoutes } from './health/routes.ts';
 import { scheduleMailJob } from './mail/job.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(versionRoutes(ctx));
+      await api.register(healthRoutes(ctx));
       await api.register(accountsRoutes(ctx));
       await api.register(maintenanceRoutes(ctx));
       await api.register(eventsRoutes(ctx));
@@ -166,12 +168,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     }
     done();
   });
-  app.addHook('preClose', async () => {
-    frontCache.close();
+  app.addHook('preClose', async () => frontCache.close());
+  // after the listening socket closed and the requests in flight ended (Fastify's own onClose
+  // runs first): the jobs finish their current run, then the database closes
+  app.addHook('onClose', async () => {
     await stopJobs();
     await stopMail();
+    await database.close();
   });
-  app.addHook('onClose', async () => database.close());
   return app;
 }
 

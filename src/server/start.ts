@@ -4,6 +4,7 @@ import { listenForLocalCommands } from './backup/local-command.ts';
 import { type Config, loadConfig } from './config.ts';
 import { type Database, DataDirLockedError, migrateDatabase, openDatabase, withStartupLock } from './db/client.ts';
 import { DEMO_SIGN_INS, type DemoSignIn, seedDemo } from './db/seed.ts';
+import { closeOnSignals } from './health/shutdown.ts';
 
 const LISTEN_BACKLOG = 4096;
 
@@ -45,20 +46,10 @@ export async function main(): Promise<void> {
     () => app.log.info('another instance is migrating the database: waiting for it'),
   );
 
-  let closing = false;
   let stopLocalCommands = async () => {};
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, closing`);
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    await stopLocalCommands();
-    await app.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // SIGTERM/SIGINT: ready says 503, no new requests, those in flight finish (health/shutdown.ts);
+  // the local command socket (backups) closes first
+  closeOnSignals(app, { before: () => stopLocalCommands() });
 
   // Connections waiting to be accepted: Node's default (511) drops the rest of a thousand that
   // arrive at once (the night entries open), and each dropped one retries a second or more later.

@@ -7,8 +7,8 @@ import { readdirSync } from 'node:fs';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from './db/client.ts';
-import { admin, databaseUrl } from './test/databases.ts';
 import { type ServerProcess, startServer } from './test/processes.ts';
+import { createEmptyDatabase, onTestServer } from './test/scratch-databases.ts';
 
 const SECRET = '3f9c1e7a5b2d8064c1f7e9a3b5d20846e1c7a9f3b5d7e2c4a6f8091b3d5e7a9c';
 
@@ -20,12 +20,8 @@ const running: ServerProcess[] = [];
 async function emptyDatabase(): Promise<string> {
   counter += 1;
   const name = `piste_startup_${process.pid}_${counter}`;
-  await admin(async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${name}`);
-  });
   created.push(name);
-  return databaseUrl(name);
+  return createEmptyDatabase(name);
 }
 
 async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
@@ -47,7 +43,7 @@ function start(env: Record<string, string>): ServerProcess {
 afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.stop()));
   const names = created.splice(0);
-  await admin(async (c) => {
+  await onTestServer(async (c) => {
     for (const name of names) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 });

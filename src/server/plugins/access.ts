@@ -121,6 +121,12 @@ export function accessHook(ctx: AppContext) {
       done();
       return;
     }
+    // a route open in maintenance does not need to know the switch (nor the database to read it:
+    // the health addresses answer for themselves while it is out of reach)
+    if (request.routeOptions.config.maintenance === 'open') {
+      done(refusal(request, false));
+      return;
+    }
     const known = maintenanceIfKnown(ctx);
     if (known !== undefined) done(refusal(request, known));
     else isMaintenanceEnabled(ctx).then((on) => done(refusal(request, on)), done);

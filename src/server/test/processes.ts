@@ -14,11 +14,23 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** The installation to start (default: this checkout). */
+  cwd?: string;
+  /** The command (default: this Node running src/server/main.ts), e.g. ['npm', 'run', 'serve']. */
+  command?: [string, ...string[]];
+}
+
 /** Starts `node src/server/main.ts` with exactly this environment (plus PATH and HOME): nothing
  * leaks in from the test runner's own, such as its NODE_ENV=test. */
-export function startServer(env: Record<string, string>, timeoutMs = 90_000): ServerProcess {
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
-    cwd: ROOT,
+export function startServer(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+  options: StartOptions = {},
+): ServerProcess {
+  const [command, ...args] = options.command ?? [process.execPath, 'src/server/main.ts'];
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', WEB_DIST: 'none', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,37 @@
+# syntax=docker/dockerfile:1
+# Piste's image: built once with the development dependencies, run on Node 24 with the
+# production ones only, as a non-root user. compose.yaml runs it with PostgreSQL and Caddy;
+# `docker run -p 3000:3000 -v piste-data:/data -e JWT_SECRET=… -e PUBLIC_URL=… piste` runs it
+# alone on the embedded database. See README "Deploy".
+
+# --- build: every dependency, the web app built, then the development dependencies removed ---
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY . .
+# the same script a server install and src/server/production-install.postgres.test.ts run
+RUN bash scripts/production-install.sh /app
+
+# --- run: the production installation only ---
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+# the files belong to root and are read-only to the app's user; only /data is its to write
+COPY --from=build /app/package.json /app/package-lock.json /app/.npmrc ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/src ./src
+COPY --from=build /app/scripts ./scripts
+RUN mkdir -p /data && chown node:node /data
+USER node
+# the embedded database and uploaded files (with DATABASE_URL: the uploads only)
+VOLUME ["/data"]
+EXPOSE 3000
+# ready: the database answers, its migrations are applied, the process is not shutting down
+HEALTHCHECK --interval=15s --timeout=8s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/v1/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# SIGTERM: no new requests, those in flight finish (at most 10 s), the database closes
+STOPSIGNAL SIGTERM
+CMD ["node", "src/server/main.ts"]
