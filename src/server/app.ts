@@ -94,6 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const ctx: AppContext = {
     config,
     db: database.db,
+    databaseKind: database.kind,
     mailer:
       options.mailer ??
       createMailer({
