@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import { contentRoutes } from './content/routes.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
+import type { ChangeListener } from './db/notify.ts';
 import { eventsRoutes } from './events/routes.ts';
 import { scheduleMailJob } from './mail/job.ts';
 import { mailRoutes } from './mail/routes.ts';
@@ -31,6 +32,7 @@ import { usersRoutes } from './people/users-routes.ts';
 import { accessHook, registerRouteTable } from './plugins/access.ts';
 import { publicReadSampler, registerAccessLog } from './plugins/access-log.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { pushChanges } from './plugins/change-push.ts';
 import { frameworkErrorHandler, logSerializers, registerErrorHandler } from './plugins/errors.ts';
 import { MAX_UPLOAD_BYTES } from './plugins/file-types.ts';
 import { createFrontCache, type FrontCache, serverWithFront } from './plugins/front-cache.ts';
@@ -157,6 +159,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('front', frontCache);
   let stopJobs = async () => {};
   let stopMail = async () => {};
+  // an instance configured with DATABASE_URL hears the others' changes at once (tests build apps
+  // on their database without it, and poll)
+  const listener =
+    database.kind === 'postgres' && config.databaseUrl ? pushChanges(ctx, config.databaseUrl, app.log) : null;
+  app.decorate('changes', listener);
   app.addHook('onReady', (done) => {
     front = frontCache;
     // runs once at once, without delaying listen: holds that lapsed while the process was down
@@ -169,6 +176,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   app.addHook('preClose', async () => {
     frontCache.close();
+    await listener?.close();
     await stopJobs();
     await stopMail();
   });
@@ -181,5 +189,7 @@ declare module 'fastify' {
     ctx: AppContext;
     /** The front path for cached public reads (plugins/front-cache.ts). */
     front: FrontCache;
+    /** The connection hearing other instances' changes (db/notify.ts), on PostgreSQL with DATABASE_URL. */
+    changes: ChangeListener | null;
   }
 }
