@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -119,7 +118,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // cookies are read only where they matter (the refresh token), not parsed on every request
   await app.register(cookie, { hook: false });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES } });
-  await app.register(rateLimit, { global: false });
 
   await app.register(swagger, {
     openapi: {
