@@ -246,6 +246,8 @@ describe('two instances behind nginx on one PostgreSQL', () => {
       },
     );
     expect(victim.child.signalCode).toBe('SIGKILL');
+    // nginx saw it die (refused connections; any request in flight there: its 502, tried again)
+    expect(await nginx.errors()).toMatch(/connect\(\) failed \(111: Connection refused\)|upstream prematurely closed/);
     const state = await places(prepared.eventId);
     expect(state.booked).toBeLessThanOrEqual(PLACES);
     expect((state.booked ?? 0) + (state.held ?? 0)).toBeLessThanOrEqual(PLACES);

@@ -156,9 +156,12 @@ export interface RushRoutes {
 
 export type RushRecord = (call: string, status: number, ms: number, reference?: string) => void;
 
-async function withRetries(routes: RushRoutes, call: () => Promise<Answer>): Promise<Answer> {
+/** A call tried again after a 502 or a failed connection (each failed try is recorded as
+ * `retried`), up to `routes.retries` times. */
+async function withRetries(routes: RushRoutes, record: RushRecord, call: () => Promise<Answer>): Promise<Answer> {
   let answer = await call();
   for (let n = 0; n < (routes.retries ?? 0) && (answer.status === 502 || answer.status === 0); n++) {
+    record('retried', answer.status, answer.ms);
     await new Promise((r) => setTimeout(r, routes.retryWaitMs ?? 200));
     answer = await call();
   }
@@ -168,10 +171,12 @@ async function withRetries(routes: RushRoutes, call: () => Promise<Answer>): Pro
 /** One booker, as the browser goes: read the cart, start paying, pay, and both confirmations. */
 export async function rushBooker(routes: RushRoutes, b: Booker, eventId: number, record: RushRecord): Promise<void> {
   const json = { ...b.headers, 'content-type': 'application/json' };
-  const cart = await withRetries(routes, () => timedFetch(`${routes.app}/api/v1/cart/`, { headers: b.headers }));
+  const cart = await withRetries(routes, record, () =>
+    timedFetch(`${routes.app}/api/v1/cart/`, { headers: b.headers }),
+  );
   record('cart', cart.status, cart.ms);
   const items = cart.status === 200 ? (JSON.parse(cart.body) as { id: number }[]).map((i) => i.id) : [];
-  const start = await withRetries(routes, () =>
+  const start = await withRetries(routes, record, () =>
     timedFetch(`${routes.app}/api/v1/payment/create-payment-intent/`, {
       method: 'POST',
       headers: json,
@@ -196,7 +201,7 @@ export async function rushBooker(routes: RushRoutes, b: Booker, eventId: number,
     data: { object: intent },
   });
   const [hook, client] = await Promise.all([
-    withRetries(routes, () =>
+    withRetries(routes, record, () =>
       timedFetch(`${routes.webhook}/api/v1/payment/stripe/webhook/`, {
         method: 'POST',
         headers: {
@@ -206,7 +211,7 @@ export async function rushBooker(routes: RushRoutes, b: Booker, eventId: number,
         body: payload,
       }),
     ),
-    withRetries(routes, () =>
+    withRetries(routes, record, () =>
       timedFetch(`${routes.client}/api/v1/bookings/`, {
         method: 'POST',
         headers: json,
