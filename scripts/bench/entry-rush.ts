@@ -75,7 +75,11 @@ interface RushSite {
   stop(): Promise<void>;
 }
 
-async function startSite(engine: Engine, port: number, stripe: { url: string; env: Record<string, string> }) {
+async function startSite(
+  engine: Engine,
+  port: number,
+  stripe: { url: string; env: Record<string, string> },
+): Promise<RushSite> {
   const env = {
     NODE_ENV: 'production',
     JWT_SECRET: randomBytes(32).toString('hex'),
@@ -109,28 +113,40 @@ async function startSite(engine: Engine, port: number, stripe: { url: string; en
       await fresh.drop();
     });
   }
-  // two instances on ports of their own, nginx on the rush's port in front of them
-  const a = await startApp(port + 20, { env: dbEnv });
-  const b = await startApp(port + 21, { env: dbEnv });
+  // two instances on ports of their own, nginx on the rush's port in front of them; whatever came
+  // up is stopped if the rest does not
+  const started: { stop(): Promise<void> }[] = [];
+  const stop = async () => {
+    for (const s of started.reverse()) await s.stop();
+    await fresh.drop();
+  };
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let nginx: Awaited<ReturnType<typeof startNginx>>;
+  try {
+    a = await startApp(port + 20, { env: dbEnv });
+    started.push(a);
+    b = await startApp(port + 21, { env: dbEnv });
+    started.push(b);
+    nginx = await startNginx(
+      port,
+      [a.url, b.url].map((u) => u.replace('http://', '')),
+    );
+    started.push(nginx);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   const apps = [a, b];
-  const nginx = await startNginx(
-    port,
-    apps.map((x) => x.url.replace('http://', '')),
-  );
-  const site: RushSite = {
+  return {
     url: nginx.url,
     // each booker's webhook and client confirmation reach different instances
     routes: (i) => ({ app: nginx.url, webhook: (i % 2 ? a : b).url, client: (i % 2 ? b : a).url, stripe: stripe.url }),
     pids: apps.map((x) => x.pid ?? 0),
     prepared,
     notifyMs: () => notifyDelay(a.url, b.url, prepared.admin),
-    stop: async () => {
-      await nginx.stop();
-      await Promise.all(apps.map((x) => x.stop()));
-      await fresh.drop();
-    },
+    stop,
   };
-  return site;
 }
 
 /** The NOTIFY delay, as a visitor sees it: an administrator's edit through `first` (answered),
@@ -157,7 +173,10 @@ async function notifyDelay(first: string, second: string, admin: Booker): Promis
 
 async function rush(engine: Engine, port: number): Promise<RushResult> {
   const standIn = await startStandInProcess();
-  const site = await startSite(engine, port, standIn);
+  const site = await startSite(engine, port, standIn).catch(async (error: unknown) => {
+    await standIn.stop();
+    throw error;
+  });
   const { prepared } = site;
   const app = { url: site.url };
   const appCpu = async () => (await Promise.all(site.pids.map((pid) => cpuSeconds(pid)))).reduce((x, y) => x + y, 0);

@@ -14,11 +14,11 @@
  *   read through the other within 500 ms (NOTIFY), and a per-address limit is shared.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.ts';
 import type { Booker } from './payments/test-support.ts';
-import { databaseUrl, TEST_DATABASE_URL } from './test/databases.ts';
+import { databaseUrl, withClient } from './test/databases.ts';
 import { type PreparedRush, prepareRush, rushAgent, rushBooker, startStandInProcess } from './test/entry-rush.ts';
 import { multipart, SAMPLE } from './test/files.ts';
 import { freePortIn, type Nginx, startNginx } from './test/nginx.ts';
@@ -35,21 +35,11 @@ let bases: string[] = [];
 let nginx: Nginx;
 let rushes: PreparedRush[] = [];
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>, connection = TEST_DATABASE_URL): Promise<T> {
-  const client = new pg.Client({ connectionString: connection });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 const rows = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
-  admin(async (c) => (await c.query<T>(text, values)).rows, url);
+  withClient(async (c) => (await c.query<T>(text, values)).rows, url);
 
 beforeAll(async () => {
-  await admin(async (c) => {
+  await withClient(async (c) => {
     await c.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${NAME}`);
   });
@@ -84,7 +74,7 @@ afterAll(async () => {
   await nginx?.stop();
   await Promise.all(servers.map((s) => s.stop()));
   await standIn?.stop();
-  await admin((c) => c.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`));
+  await withClient((c) => c.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`));
 }, 60_000);
 
 interface Acknowledged {

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from './db/client.ts';
-import { databaseUrl, TEST_DATABASE_URL } from './test/databases.ts';
+import { databaseUrl, withClient } from './test/databases.ts';
 import { type ServerProcess, startServer } from './test/processes.ts';
 
 const SECRET = '3f9c1e7a5b2d8064c1f7e9a3b5d20846e1c7a9f3b5d7e2c4a6f8091b3d5e7a9c';
@@ -16,15 +16,7 @@ let counter = 0;
 const created: string[] = [];
 const running: ServerProcess[] = [];
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = withClient;
 
 /** A new, empty database (no migrations): what a first deployment starts from. */
 async function emptyDatabase(): Promise<string> {

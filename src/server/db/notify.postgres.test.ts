@@ -4,10 +4,9 @@
  * through A reaches B's readers well within B's fallback poll, which is slowed to once a minute
  * while B listens; when B's listening connection is cut, B polls again, reconnects and listens.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
-import { TEST_DATABASE_URL } from '../test/databases.ts';
+import { withClient } from '../test/databases.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { bearer, openTestDatabase, TestOutbox, testConfig } from '../test/helper.ts';
 import { type Database, openDatabase } from './client.ts';
@@ -40,17 +39,13 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10
 
 /** Cuts every listening connection on the test database, as a server restart or an admin would. */
 async function cutListeners(): Promise<number> {
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = $2',
-      [LISTENER_NAME, new URL(url).pathname.slice(1)],
-    );
-    return rowCount ?? 0;
-  } finally {
-    await admin.end();
-  }
+  const { rowCount } = await withClient((admin) =>
+    admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = $2', [
+      LISTENER_NAME,
+      new URL(url).pathname.slice(1),
+    ]),
+  );
+  return rowCount ?? 0;
 }
 
 beforeAll(async () => {
