@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { AppContext } from '../context.ts';
 
 /**
  * Changes every instance on one PostgreSQL database must hear of at once (issue 25,
@@ -18,12 +17,15 @@ export const LISTENER_NAME = 'piste-listener';
 export const CHANGES = ['public-cache', 'maintenance'] as const;
 export type Change = (typeof CHANGES)[number];
 
-/** Tells every instance listening on this database of a change (nothing on the embedded one).
- * Sent after the change's own write, outside its transaction: a listener that reads at once
- * finds it committed. */
-export async function announce(ctx: Pick<AppContext, 'db' | 'databaseKind'>, change: Change): Promise<void> {
-  if (ctx.databaseKind !== 'postgres') return;
-  await ctx.db.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${change})`);
+/**
+ * Tells every instance listening on this database of a change, in the statement that makes it:
+ * `db.with(write).select({ told: announcement(change) }).from(write)`, where `write` is the
+ * change's own write as a WITH query (returning a row). One round trip, and PostgreSQL sends the
+ * notification when the write commits, so a listener that reads at once finds it. On the
+ * embedded database nobody listens (one process), and the notification goes nowhere.
+ */
+export function announcement(change: Change): SQL<unknown> {
+  return sql`pg_notify(${CHANGES_CHANNEL}, ${change})`;
 }
 
 export interface ChangeHandlers {

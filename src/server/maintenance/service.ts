@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { isSuperAdmin } from '../../domain/roles.ts';
 import type { AppContext } from '../context.ts';
-import { announce } from '../db/notify.ts';
+import { announcement } from '../db/notify.ts';
 import { siteSettings } from '../db/schema.ts';
 import type { AuthUser } from '../plugins/auth.ts';
 
@@ -95,11 +95,18 @@ export async function maintenanceStatus(ctx: AppContext, user: AuthUser | null):
 
 export async function setMaintenance(ctx: AppContext, enabled: boolean): Promise<{ is_enabled: boolean }> {
   const value = { enabled };
+  const turned = ctx.db.$with('turned').as(
+    ctx.db
+      .insert(siteSettings)
+      .values({ key: KEY, value, updatedAt: ctx.now() })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: ctx.now() } })
+      .returning({ key: siteSettings.key }),
+  );
+  // every instance is told in the same statement (db/notify.ts)
   await ctx.db
-    .insert(siteSettings)
-    .values({ key: KEY, value, updatedAt: ctx.now() })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: ctx.now() } });
+    .with(turned)
+    .select({ told: announcement('maintenance') })
+    .from(turned);
   cache.set(ctx, { enabled, until: holdUntil(ctx) });
-  await announce(ctx, 'maintenance');
   return { is_enabled: enabled };
 }

@@ -4,7 +4,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { announce } from '../db/notify.ts';
+import { announcement } from '../db/notify.ts';
 import { siteSettings } from '../db/schema.ts';
 import { maintenanceIfKnown } from '../maintenance/service.ts';
 import { CacheEntries, type Slot } from './cache-entries.ts';
@@ -248,18 +248,25 @@ export function setPublicCachePushed(ctx: AppContext, on: boolean): void {
  * PostgreSQL) or within a second (their poll). */
 export async function invalidatePublicCache(ctx: AppContext): Promise<void> {
   state(ctx).entries.clear();
+  const raised = ctx.db.$with('raised').as(
+    ctx.db
+      .insert(siteSettings)
+      .values({ key: KEY, value: { generation: 1 }, updatedAt: ctx.now() })
+      .onConflictDoUpdate({
+        target: siteSettings.key,
+        set: {
+          value: sql`jsonb_build_object('generation', coalesce((${siteSettings.value}->>'generation')::int, 0) + 1)`,
+          updatedAt: ctx.now(),
+        },
+      })
+      .returning({ key: siteSettings.key }),
+  );
+  // the other instances are told in the same statement (db/notify.ts)
   await ctx.db
-    .insert(siteSettings)
-    .values({ key: KEY, value: { generation: 1 }, updatedAt: ctx.now() })
-    .onConflictDoUpdate({
-      target: siteSettings.key,
-      set: {
-        value: sql`jsonb_build_object('generation', coalesce((${siteSettings.value}->>'generation')::int, 0) + 1)`,
-        updatedAt: ctx.now(),
-      },
-    });
+    .with(raised)
+    .select({ told: announcement('public-cache') })
+    .from(raised);
   state(ctx).entries.clear();
-  await announce(ctx, 'public-cache');
 }
 
 const coalescing = new WeakMap<AppContext, { last: number; timer: NodeJS.Timeout | null }>();
