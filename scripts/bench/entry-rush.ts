@@ -8,36 +8,43 @@
  * thousand sign-ins from one address would meet the sign-in limits. Meanwhile visitors read the
  * events list as fast as they can, to show what the rush does to it.
  *
+ * With two instances behind nginx on one PostgreSQL (issue 25), the browser's calls go through
+ * nginx and each booker's webhook and client confirmation straight to different instances.
+ *
  * Reported: time to settle (first request to last answer, every place accounted for: 150 booked,
  * every other attempt refused and nothing left held), places sold, answers by status, p50/p99
- * latency, and the events list's requests per second during the rush.
+ * latency, the app's CPU per booker (both processes' with two instances), the events list's
+ * requests per second during the rush, and with two instances the NOTIFY delay (an edit through
+ * one, read through the other).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { loadConfig } from '../../src/server/config.ts';
-import { type Database, migrateDatabase, openDatabase } from '../../src/server/db/client.ts';
-import { events, users } from '../../src/server/db/schema.ts';
-import { type Booker, makeBookers } from '../../src/server/payments/test-support.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import type { Booker } from '../../src/server/payments/test-support.ts';
+import {
+  type PreparedRush,
+  prepareRush,
+  type RushRoutes,
+  rushAgent,
+  rushBooker,
+  startStandInProcess,
+  timedFetch,
+} from '../../src/server/test/entry-rush.ts';
+import { startNginx } from '../../src/server/test/nginx.ts';
 import { median } from './http.ts';
-import { cpuSeconds, freshPostgres, machineBusySeconds, startApp } from './processes.ts';
+import { cpuSeconds, freshPostgres, machineBusySeconds, type ServerProcess, startApp } from './processes.ts';
 
 export const BOOKERS = Number(process.env.BENCH_RUSH_BOOKERS ?? 1000);
 export const PLACES = 150;
-export const RUSH_BUDGET_MS = { PGlite: 3_000, PostgreSQL: 1_000 } as const;
-const PRICE_PENCE = 2500;
-const SECRET_KEY = 'sk_test_bench_key';
-const WEBHOOK_SECRET = 'whsec_bench_secret';
-const signer = new Stripe('sk_test_signer_only');
+export const TWO_INSTANCES = 'PostgreSQL ×2 behind nginx';
+export const RUSH_BUDGET_MS = { PGlite: 3_000, PostgreSQL: 1_000, [TWO_INSTANCES]: 3_000 } as const;
+type Engine = keyof typeof RUSH_BUDGET_MS;
 
 export interface RushResult {
-  engine: 'PGlite' | 'PostgreSQL';
+  engine: Engine;
   settleMs: number;
   sold: number;
   held: number;
@@ -52,187 +59,131 @@ export interface RushResult {
   calls: Record<string, { n: number; p50: number; p99: number }>;
   listPerSecond: number;
   listStatuses: Record<string, number>;
+  /** Two instances: ms from an edit through one to its answer through the other (median of 5). */
+  notifyMs?: number;
   problems: string[];
 }
 
-async function startStandIn(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['scripts/bench/stripe-stand-in-server.ts', SECRET_KEY], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  process.once('exit', () => child.kill('SIGTERM'));
-  const url = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the stand-in exited with ${code}`)));
-  });
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+/** The app under the rush: one instance, or two behind nginx; whose CPU counts. */
+interface RushSite {
+  url: string;
+  routes(i: number): RushRoutes;
+  pids: number[];
+  prepared: PreparedRush;
+  /** Two instances: an edit through one, timed until the other answers it. */
+  notifyMs?: () => Promise<number>;
+  stop(): Promise<void>;
 }
 
-/** The race and its bookers, written before the app starts. */
-async function prepare(
-  database: Database,
-  env: Record<string, string>,
-): Promise<{ eventId: number; bookers: Booker[]; admin: Booker }> {
-  await migrateDatabase(database);
-  const today = new Date();
-  const iso = (days: number) => new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
-  const [event] = await database.db
-    .insert(events)
-    .values({
-      name: 'Rush Race',
-      slug: `rush-race-${randomBytes(4).toString('hex')}`,
-      date: iso(60),
-      slopeName: 'Hemel',
-      eventType: 'race',
-      pricePence: PRICE_PENCE,
-      quantity: PLACES,
-      registrationOpen: iso(-1),
-      registrationOpenTime: '00:00',
-      registrationClose: iso(30),
-      registrationCloseTime: '23:59',
-    })
-    .returning({ id: events.id });
-  if (!event) throw new Error('no event');
-  const ctx = { db: database.db, config: loadConfig(env), now: () => new Date() };
-  const bookers = await makeBookers({ ctx }, BOOKERS, [event.id]);
-  const [admin] = await makeBookers({ ctx }, 1, []);
-  if (!admin) throw new Error('no administrator');
-  await database.db.update(users).set({ role: 'admin', adminLevel: 'ADMIN' }).where(eq(users.id, admin.id));
-  return { eventId: event.id, bookers, admin };
-}
-
-/**
- * One call of the rush, on `node:http` with connections kept alive (as a browser keeps one per
- * site): `fetch` cost the load generator ~0.8 ms of CPU per request, on the same two cores the
- * app and its database use; this costs about a third of that (bench/NOTES.md).
- */
-const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
-
-function timedFetch(
-  url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; ms: number; body: string }> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const failed = (error: unknown) => resolve({ status: 0, ms: performance.now() - started, body: String(error) });
-    const headers = {
-      ...init.headers,
-      ...(init.body ? { 'content-length': String(Buffer.byteLength(init.body)) } : {}),
-    };
-    const req = request(url, { method: init.method ?? 'GET', headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', failed);
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          ms: performance.now() - started,
-          body: Buffer.concat(chunks).toString(),
-        }),
-      );
-    });
-    req.on('error', failed);
-    req.end(init.body);
-  });
-}
-
-/** One booker, as the browser goes: read the cart, start paying, pay, and both confirmations. */
-async function booker(
-  app: string,
-  stripe: string,
-  b: Booker,
-  eventId: number,
-  record: (call: string, s: number, ms: number) => void,
-) {
-  const json = { ...b.headers, 'content-type': 'application/json' };
-  const cart = await timedFetch(`${app}/api/v1/cart/`, { headers: b.headers });
-  record('cart', cart.status, cart.ms);
-  const items = cart.status === 200 ? (JSON.parse(cart.body) as { id: number }[]).map((i) => i.id) : [];
-  const start = await timedFetch(`${app}/api/v1/payment/create-payment-intent/`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ amount: (PRICE_PENCE / 100).toFixed(2), cart_items: items }),
-  });
-  record(start.status === 200 ? 'start (held)' : 'start (refused)', start.status, start.ms);
-  if (start.status !== 200) return;
-  const { payment_reference: reference } = JSON.parse(start.body) as { payment_reference: string };
-  // the browser's part: the card is confirmed with Stripe
-  const confirmed = await timedFetch(`${stripe}/v1/payment_intents/${reference}/confirm`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'payment_method=pm_card_visa',
-  });
-  const intent: unknown = JSON.parse(confirmed.body);
-  const payload = JSON.stringify({
-    id: `evt_${reference}`,
-    object: 'event',
-    type: 'payment_intent.succeeded',
-    created: Math.floor(Date.now() / 1000),
-    data: { object: intent },
-  });
-  const [hook, client] = await Promise.all([
-    timedFetch(`${app}/api/v1/payment/stripe/webhook/`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-      },
-      body: payload,
-    }),
-    timedFetch(`${app}/api/v1/bookings/`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ bookings: [{ product: eventId, participant: b.username }], payment_reference: reference }),
-    }),
-  ]);
-  record('webhook', hook.status, hook.ms);
-  record('client confirmation', client.status, client.ms);
-}
-
-async function rush(engine: RushResult['engine'], port: number): Promise<RushResult> {
+async function startSite(
+  engine: Engine,
+  port: number,
+  stripe: { url: string; env: Record<string, string> },
+): Promise<RushSite> {
   const env = {
     NODE_ENV: 'production',
     JWT_SECRET: randomBytes(32).toString('hex'),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   };
-  const standIn = await startStandIn();
-  const stripeEnv = {
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: standIn.url,
-  };
-  let app: Awaited<ReturnType<typeof startApp>>;
-  let cleanup = async () => {};
-  let prepared: Awaited<ReturnType<typeof prepare>>;
+  const appEnv = { ...env, ...stripe.env, SEED_DEMO: 'false' };
+  const one = (app: ServerProcess, prepared: PreparedRush, stop: () => Promise<void>): RushSite => ({
+    url: app.url,
+    routes: () => ({ app: app.url, webhook: app.url, client: app.url, stripe: stripe.url }),
+    pids: [app.pid ?? 0],
+    prepared,
+    stop,
+  });
   if (engine === 'PGlite') {
     const dataDir = await mkdtemp(join(tmpdir(), 'piste-bench-rush-'));
     const database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
-    prepared = await prepare(database, env);
+    const prepared = await prepareRush(database, env, PLACES, BOOKERS);
     await database.close();
-    app = await startApp(port, { dataDir, env: { ...env, ...stripeEnv, SEED_DEMO: 'false' } });
-  } else {
-    const fresh = await freshPostgres('piste_bench_rush');
-    const url = new URL(fresh.url);
-    const database = await openDatabase({ url: url.toString(), poolSize: 4 });
-    prepared = await prepare(database, env);
-    app = await startApp(port, { env: { ...env, ...stripeEnv, DATABASE_URL: url.toString(), SEED_DEMO: 'false' } });
-    cleanup = async () => {
-      await database.close();
-      await fresh.drop();
-    };
+    const app = await startApp(port, { dataDir, env: appEnv });
+    return one(app, prepared, app.stop);
   }
+  const fresh = await freshPostgres('piste_bench_rush');
+  const database = await openDatabase({ url: fresh.url, poolSize: 4 });
+  const prepared = await prepareRush(database, env, PLACES, BOOKERS);
+  await database.close();
+  const dbEnv = { ...appEnv, DATABASE_URL: fresh.url };
+  if (engine === 'PostgreSQL') {
+    const app = await startApp(port, { env: dbEnv });
+    return one(app, prepared, async () => {
+      await app.stop();
+      await fresh.drop();
+    });
+  }
+  // two instances on ports of their own, nginx on the rush's port in front of them; whatever came
+  // up is stopped if the rest does not
+  const started: { stop(): Promise<void> }[] = [];
+  const stop = async () => {
+    for (const s of started.reverse()) await s.stop();
+    await fresh.drop();
+  };
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let nginx: Awaited<ReturnType<typeof startNginx>>;
+  try {
+    a = await startApp(port + 20, { env: dbEnv });
+    started.push(a);
+    b = await startApp(port + 21, { env: dbEnv });
+    started.push(b);
+    nginx = await startNginx(
+      port,
+      [a.url, b.url].map((u) => u.replace('http://', '')),
+    );
+    started.push(nginx);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const apps = [a, b];
+  return {
+    url: nginx.url,
+    // each booker's webhook and client confirmation reach different instances
+    routes: (i) => ({ app: nginx.url, webhook: (i % 2 ? a : b).url, client: (i % 2 ? b : a).url, stripe: stripe.url }),
+    pids: apps.map((x) => x.pid ?? 0),
+    prepared,
+    notifyMs: () => notifyDelay(a.url, b.url, prepared.admin),
+    stop,
+  };
+}
+
+/** The NOTIFY delay, as a visitor sees it: an administrator's edit through `first` (answered),
+ * then reads through `second` until it shows; the median of five. */
+async function notifyDelay(first: string, second: string, admin: Booker): Promise<number> {
+  const headers = { ...admin.headers, 'content-type': 'application/json' };
+  const intro = async () =>
+    (JSON.parse((await timedFetch(`${second}/api/v1/content/`)).body) as { home_intro?: string }).home_intro;
+  const delays: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const text = `Bench ${i} ${randomBytes(4).toString('hex')}`;
+    await timedFetch(`${first}/api/v1/content/update/`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ home_intro: text }),
+    });
+    const started = performance.now();
+    while ((await intro()) !== text && performance.now() - started < 5000) await new Promise((r) => setTimeout(r, 2));
+    delays.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return median(delays.sort((x, y) => x - y));
+}
+
+async function rush(engine: Engine, port: number): Promise<RushResult> {
+  const standIn = await startStandInProcess();
+  const site = await startSite(engine, port, standIn).catch(async (error: unknown) => {
+    await standIn.stop();
+    throw error;
+  });
+  const { prepared } = site;
+  const app = { url: site.url };
+  const appCpu = async () => (await Promise.all(site.pids.map((pid) => cpuSeconds(pid)))).reduce((x, y) => x + y, 0);
   try {
     // warm the app up on reads and one refused start, nothing that takes a place
     for (let i = 0; i < 20; i++) await timedFetch(`${app.url}/api/v1/products/`);
+    const notifyMs = site.notifyMs ? await site.notifyMs() : undefined;
     const statuses: Record<string, number> = {};
     const latencies: number[] = [];
     const byCall: Record<string, number[]> = {};
@@ -254,24 +205,23 @@ async function rush(engine: RushResult['engine'], port: number): Promise<RushRes
     });
     const before = {
       machine: await machineBusySeconds(),
-      app: await cpuSeconds(app.pid ?? 0),
+      app: await appCpu(),
       own: process.cpuUsage(),
     };
     const started = performance.now();
-    await Promise.all(prepared.bookers.map((b) => booker(app.url, standIn.url, b, prepared.eventId, record)));
+    await Promise.all(prepared.bookers.map((b, i) => rushBooker(site.routes(i), b, prepared.eventId, record)));
     const settleMs = performance.now() - started;
     const own = process.cpuUsage(before.own);
     const cpu = {
       machine: (await machineBusySeconds()) - before.machine,
-      app: (await cpuSeconds(app.pid ?? 0)) - before.app,
+      app: (await appCpu()) - before.app,
       loadGenerator: (own.user + own.system) / 1e6,
     };
     rushing = false;
     await Promise.all(readers);
     const listPerSecond = listed / (settleMs / 1000);
     const { booked, held, rows } = await counts(app.url, prepared.eventId, prepared.admin);
-    agent.destroy();
-    await app.stop();
+    rushAgent.destroy();
     latencies.sort((a, b) => a - b);
     const problems: string[] = [];
     if (booked !== PLACES || rows !== PLACES) problems.push(`sold ${booked} (booking rows ${rows}), not ${PLACES}`);
@@ -296,12 +246,12 @@ async function rush(engine: RushResult['engine'], port: number): Promise<RushRes
       ),
       listPerSecond,
       listStatuses,
+      ...(notifyMs === undefined ? {} : { notifyMs }),
       problems,
     };
   } finally {
-    await app.stop();
+    await site.stop();
     await standIn.stop();
-    await cleanup();
   }
 }
 
@@ -341,7 +291,12 @@ export function rushVerdict(r: RushResult): string {
 export async function benchRush(port: number): Promise<RushResult[]> {
   console.log(`Entry rush: ${BOOKERS} bookers at once for the last ${PLACES} places`);
   const results: RushResult[] = [];
-  const engines = (process.env.BENCH_RUSH_ENGINES ?? 'PGlite,PostgreSQL').split(',') as RushResult['engine'][];
+  // BENCH_RUSH_ENGINES picks some (e.g. "PostgreSQL ×2 behind nginx" alone); BENCH_SKIP_TWO_INSTANCES=1
+  // leaves the two-instance run out
+  const chosen = process.env.BENCH_RUSH_ENGINES?.split(',').map((e) => e.trim()) as Engine[] | undefined;
+  const engines = (chosen ?? (Object.keys(RUSH_BUDGET_MS) as Engine[])).filter(
+    (e) => e !== TWO_INSTANCES || process.env.BENCH_SKIP_TWO_INSTANCES !== '1',
+  );
   for (const engine of engines) {
     const r = await rush(engine, port);
     results.push(r);
@@ -356,7 +311,16 @@ export async function benchRush(port: number): Promise<RushResult[]> {
 
 function cpuSummary(r: RushResult): string {
   const cores = cpus().length;
-  return `CPU during the rush: the machine ${r.cpu.machine.toFixed(1)} s of ${((cores * r.settleMs) / 1000).toFixed(1)} s (${cores} cores), the app ${r.cpu.app.toFixed(1)} s, the load generator ${r.cpu.loadGenerator.toFixed(1)} s`;
+  const notify =
+    r.notifyMs === undefined
+      ? ''
+      : `; NOTIFY delay ${r.notifyMs.toFixed(0)} ms (an edit through one instance answered by the other)`;
+  return `CPU during the rush: the machine ${r.cpu.machine.toFixed(1)} s of ${((cores * r.settleMs) / 1000).toFixed(1)} s (${cores} cores), the app ${r.cpu.app.toFixed(1)} s (${appCpuPerBookerMs(r).toFixed(1)} ms per booker), the load generator ${r.cpu.loadGenerator.toFixed(1)} s${notify}`;
+}
+
+/** The app's CPU (every instance's, summed) per booker, ms. */
+function appCpuPerBookerMs(r: RushResult): number {
+  return (r.cpu.app * 1000) / BOOKERS;
 }
 
 function callSummary(r: RushResult): string {
@@ -370,10 +334,10 @@ export function rushReport(results: RushResult[]): string[] {
     '',
     `## Entry rush (${BOOKERS} bookers at once, the last ${PLACES} places)`,
     '',
-    "The app as deployed (production mode, its own process), the real Stripe SDK pointed at the stand-in in a third process; each booker reads the cart, starts the payment (the hold), confirms the card at the stand-in, then sends Stripe's signed webhook and the client's booking call at once. Sessions made in the database before the app started. Settled = first request to last answer; afterwards the database is checked: booked, held, booking rows. Ten readers fetch the events list throughout.",
+    "The app as deployed (production mode, its own process), the real Stripe SDK pointed at the stand-in in a third process; each booker reads the cart, starts the payment (the hold), confirms the card at the stand-in, then sends Stripe's signed webhook and the client's booking call at once. Sessions made in the database before the app started. Settled = first request to last answer; afterwards the database is checked: booked, held, booking rows. Ten readers fetch the events list throughout. With two instances the browser's calls go through nginx (Debian's, round robin) and each booker's webhook and client confirmation straight to different instances; the app's CPU is both processes' summed; the NOTIFY delay is an administrator's edit through one instance until the other answers it (median of 5, before the rush).",
     '',
-    '| database | settled in | budget | sold | left held | answers | p50 | p99 | events list during the rush | verdict |',
-    '|---|---:|---:|---:|---:|---|---:|---:|---:|---|',
+    '| database | settled in | budget | sold | left held | answers | p50 | p99 | app CPU per booker | NOTIFY delay | events list during the rush | verdict |',
+    '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---|',
     ...results.map(
       (r) =>
         `| ${r.engine} | ${(r.settleMs / 1000).toFixed(2)} s | ${RUSH_BUDGET_MS[r.engine] / 1000} s | ${r.sold} | ${r.held} | ${Object.entries(
@@ -382,7 +346,7 @@ export function rushReport(results: RushResult[]): string[] {
           .map(([s, n]) => `${s}: ${n}`)
           .join(
             ', ',
-          )} | ${r.p50Ms.toFixed(0)} ms | ${r.p99Ms.toFixed(0)} ms | ${r.listPerSecond.toFixed(0)} req/s | ${rushVerdict(r)}${r.problems.length ? `: ${r.problems.join('; ')}` : ''} |`,
+          )} | ${r.p50Ms.toFixed(0)} ms | ${r.p99Ms.toFixed(0)} ms | ${appCpuPerBookerMs(r).toFixed(1)} ms | ${r.notifyMs === undefined ? '—' : `${r.notifyMs.toFixed(0)} ms`} | ${r.listPerSecond.toFixed(0)} req/s | ${rushVerdict(r)}${r.problems.length ? `: ${r.problems.join('; ')}` : ''} |`,
     ),
     '',
     ...results.map((r) => `Per call, ${r.engine}: ${callSummary(r)}. ${cpuSummary(r)}.`),

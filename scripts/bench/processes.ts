@@ -96,8 +96,15 @@ export async function startApp(
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}/api/v1/version/`, child);
-  return { url, logFile, pid: child.pid, stop: stopper(child, () => rm(dataDir, { recursive: true, force: true })) };
+  const stop = stopper(child, () => rm(dataDir, { recursive: true, force: true }));
+  try {
+    await waitForHttp(`${url}/api/v1/version/`, child);
+  } catch (error) {
+    // never leave a process behind that did not come up in time
+    await stop();
+    throw error;
+  }
+  return { url, logFile, pid: child.pid, stop };
 }
 
 /** The yardstick: a bare Fastify process answering each path with the bytes the app answered. */

@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -16,6 +15,7 @@ import type { Config } from './config.ts';
 import { contentRoutes } from './content/routes.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
+import type { ChangeListener } from './db/notify.ts';
 import { eventsRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { scheduleMailJob } from './mail/job.ts';
@@ -32,6 +32,7 @@ import { usersRoutes } from './people/users-routes.ts';
 import { accessHook, registerRouteTable } from './plugins/access.ts';
 import { publicReadSampler, registerAccessLog } from './plugins/access-log.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { pushChanges } from './plugins/change-push.ts';
 import { frameworkErrorHandler, logSerializers, registerErrorHandler } from './plugins/errors.ts';
 import { MAX_UPLOAD_BYTES } from './plugins/file-types.ts';
 import { createFrontCache, type FrontCache, serverWithFront } from './plugins/front-cache.ts';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const ctx: AppContext = {
     config,
     db: database.db,
+    databaseKind: database.kind,
     mailer:
       options.mailer ??
       createMailer({
@@ -117,7 +119,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // cookies are read only where they matter (the refresh token), not parsed on every request
   await app.register(cookie, { hook: false });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES } });
-  await app.register(rateLimit, { global: false });
 
   await app.register(swagger, {
     openapi: {
@@ -158,6 +159,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('front', frontCache);
   let stopJobs = async () => {};
   let stopMail = async () => {};
+  // an instance configured with DATABASE_URL hears the others' changes at once (tests build apps
+  // on their database without it, and poll)
+  const listener =
+    database.kind === 'postgres' && config.databaseUrl ? pushChanges(ctx, config.databaseUrl, app.log) : null;
+  app.decorate('changes', listener);
   app.addHook('onReady', (done) => {
     front = frontCache;
     // runs once at once, without delaying listen: holds that lapsed while the process was down
@@ -168,7 +174,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     }
     done();
   });
-  app.addHook('preClose', async () => frontCache.close());
+  app.addHook('preClose', async () => {
+    frontCache.close();
+    await listener?.close();
+  });
   // after the listening socket closed and the requests in flight ended (Fastify's own onClose
   // runs first): the jobs finish their current run, then the database closes
   app.addHook('onClose', async () => {
@@ -184,5 +193,7 @@ declare module 'fastify' {
     ctx: AppContext;
     /** The front path for cached public reads (plugins/front-cache.ts). */
     front: FrontCache;
+    /** The connection hearing other instances' changes (db/notify.ts), on PostgreSQL with DATABASE_URL. */
+    changes: ChangeListener | null;
   }
 }

@@ -8,6 +8,9 @@ import type { Mailer } from './plugins/mail.ts';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** Which database is behind `db`: on PostgreSQL uploads live in it and instances are told of
+   * changes by NOTIFY (docs/decisions/0035-several-instances.md). */
+  databaseKind: 'pglite' | 'postgres';
   mailer: Mailer;
   now: () => Date;
   /** The payment providers of this configuration. */

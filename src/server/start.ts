@@ -5,10 +5,12 @@ import { type Config, loadConfig } from './config.ts';
 import { type Database, DataDirLockedError, migrateDatabase, openDatabase, withStartupLock } from './db/client.ts';
 import { DEMO_SIGN_INS, type DemoSignIn, seedDemo } from './db/seed.ts';
 import { closeOnSignals } from './health/shutdown.ts';
+import { moveUploadsIntoDatabase } from './plugins/uploads-upgrade.ts';
 
 const LISTEN_BACKLOG = 4096;
 
-/** Starts the server: configuration, database (migrated on start), demo seed on an empty
+/** Starts the server: configuration, database (migrated on start, uploads moved into it on
+ * PostgreSQL), demo seed on an empty
  * database when asked for — both under the start-up lock on PostgreSQL — then listen;
  * SIGINT/SIGTERM close it gracefully. */
 export async function main(): Promise<void> {
@@ -39,6 +41,8 @@ export async function main(): Promise<void> {
     config.databaseUrl,
     async () => {
       await migrateDatabase(database);
+      // files uploaded before the upgrade to files in PostgreSQL: copied in once, by one instance
+      await moveUploadsIntoDatabase(app.ctx, app.log);
       const result = config.seedDemo ? await seedDemo(app.ctx) : null;
       if (result) app.log.info(result.summary);
       return result;

@@ -13,6 +13,7 @@ import {
 import { isAdmin } from '../../domain/roles.ts';
 import { textField } from '../../domain/text.ts';
 import type { AppContext } from '../context.ts';
+import { limitPerAddress } from '../plugins/address-limits.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
 import { assertNoReadOnlyFields, loadProfile, updateProfile } from './profile.ts';
@@ -59,11 +60,9 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
     api.post(
       '/register/',
       {
-        config: {
-          access: 'public',
-          // an administrator's Create User (doc 2 §7 posts here) is not a sign-up: no limit
-          rateLimit: { max: 20, timeWindow: '1 minute', allowList: (request) => isAdminCall(request) },
-        },
+        config: { access: 'public' },
+        // an administrator's Create User (doc 2 §7 posts here) is not a sign-up: no limit
+        onRequest: limitPerAddress(ctx, { bucket: 'register', perMinute: 20, skip: isAdminCall }),
         schema: { tags, body: registrationPayloadSchema, response: { 201: ProfileResponseSchema } },
       },
       async (request, reply) => reply.status(201).send(await register(ctx, request.body)),
@@ -143,7 +142,8 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
     api.post(
       '/password-reset-request/',
       {
-        config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
+        config: { access: 'public' },
+        onRequest: limitPerAddress(ctx, { bucket: 'password-reset', perMinute: 5 }),
         schema: { tags, body: resetRequestSchema, response: { 200: Message } },
       },
       async (request) => requestPasswordReset(ctx, request.body, request.log),

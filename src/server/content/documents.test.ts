@@ -6,7 +6,7 @@ import { json } from '../test/helper.ts';
 import {
   expectAdminOnly,
   fieldErrors,
-  filesOnDisk,
+  filesStored,
   keyOf,
   sendForm,
   storedFileCount,
@@ -61,7 +61,7 @@ describe('organisation documents', () => {
 
   it('refuses an .exe renamed to .pdf and writes nothing: no row, no stored file, no file on disk', async () => {
     const { admin } = await tokens(t.app);
-    const before = await filesOnDisk(t.app);
+    const before = await filesStored(t.app);
     const res = await create(
       admin,
       { name: 'Code of Conduct' },
@@ -71,7 +71,7 @@ describe('organisation documents', () => {
     expect(json(res).error).toBe('Please select a PDF file.');
     expect(await t.app.ctx.db.select().from(organizationDocuments)).toEqual([]);
     expect(await storedFileCount(t.app)).toBe(0);
-    expect(await filesOnDisk(t.app)).toEqual(before);
+    expect(await filesStored(t.app)).toEqual(before);
   });
 
   it('refuses a Word file, and a PDF over the upload limit with a clear message', async () => {
@@ -100,7 +100,7 @@ describe('organisation documents', () => {
     expect(replaced.statusCode).toBe(200);
     const newKey = keyOf(json(replaced).document as string);
     expect(newKey).not.toBe(oldKey);
-    expect(await filesOnDisk(t.app)).toEqual([newKey]);
+    expect(await filesStored(t.app)).toEqual([newKey]);
     expect(await storedFileCount(t.app)).toBe(1);
     expect((await t.app.inject({ method: 'GET', url: `/media/${oldKey}` })).statusCode).toBe(404);
     expect(await list()).toEqual([{ id: 1, name: 'Code of Conduct', document: `/media/${newKey}` }]);
@@ -112,7 +112,7 @@ describe('organisation documents', () => {
     const res = await update(admin, 1, { name: ' ' }, { document: { filename: 'x.pdf', bytes: SAMPLE.exe } });
     expect(fieldErrors(res)).toEqual({ name: ['Document name is required'], document: ['Please select a PDF file.'] });
     expect(await list()).toEqual([created]);
-    expect(await filesOnDisk(t.app)).toEqual([keyOf(String(created.document))]);
+    expect(await filesStored(t.app)).toEqual([keyOf(String(created.document))]);
   });
 
   it('deletes a document and its file (204); 404 for an unknown one', async () => {
@@ -126,7 +126,7 @@ describe('organisation documents', () => {
     expect(res.statusCode).toBe(204);
     expect(await list()).toEqual([]);
     expect(await storedFileCount(t.app)).toBe(0);
-    expect(await filesOnDisk(t.app)).toEqual([]);
+    expect(await filesStored(t.app)).toEqual([]);
     const again = await t.app.inject({
       method: 'DELETE',
       url: '/api/v1/organization-documents/delete/1/',

@@ -9,6 +9,7 @@ import {
   governanceUpdateSchema,
 } from '../../domain/content/index.ts';
 import type { AppContext } from '../context.ts';
+import { limitPerAddress } from '../plugins/address-limits.ts';
 import { sendCached } from '../plugins/public-cache.ts';
 import { readContentBlocks, updateContentBlocks } from './blocks.ts';
 import { sendContactMessage } from './contact.ts';
@@ -95,7 +96,8 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsync {
     api.post(
       '/contact/',
       {
-        config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
+        config: { access: 'public' },
+        onRequest: limitPerAddress(ctx, { bucket: 'contact', perMinute: 5 }),
         schema: { tags, body: contactSchema, response: { 200: z.object({ message: z.string() }) } },
       },
       async (request) => sendContactMessage(ctx, request.body, request.log),

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { SAFEGUARDING_POLICY_NAME } from '../../domain/content/index.ts';
 import { seedContent, simplePdf } from '../db/seed-content.ts';
 import { json } from '../test/helper.ts';
-import { filesOnDisk, useContentTestApp } from './test-support.ts';
+import { filesStored, useContentTestApp } from './test-support.ts';
 
 const t = useContentTestApp();
 
 const get = async <T>(url: string) => json<T>(await t.app.inject({ method: 'GET', url }));
 /** Files the site serves (the originals of pictures are kept beside them, unserved). */
-const servedFiles = async () => (await filesOnDisk(t.app)).filter((name) => !name.includes('.original.'));
+const servedFiles = async () => (await filesStored(t.app)).filter((name) => !name.includes('.original.'));
 
 /** A stored picture's type, size and a hash of its bytes. */
 async function picture(url: string | null) {

@@ -7,7 +7,7 @@ import { json } from '../test/helper.ts';
 import {
   expectAdminOnly,
   fieldErrors,
-  filesOnDisk,
+  filesStored,
   keyOf,
   sendForm,
   storedFileCount,
@@ -97,7 +97,7 @@ describe('club (slope) details', () => {
 
   it('refuses a picture that is not an image, and an unknown field, writing nothing', async () => {
     const { admin } = await tokens(t.app);
-    const before = await filesOnDisk(t.app);
+    const before = await filesStored(t.app);
     const res = await create(admin, HEMEL, {
       slope_image: { filename: 'slope.jpg', bytes: SAMPLE.jpg },
       slope_map: { filename: 'map.png', bytes: SAMPLE.exe },
@@ -111,7 +111,7 @@ describe('club (slope) details', () => {
     });
     expect(await list()).toEqual([]);
     expect(await storedFileCount(t.app)).toBe(0);
-    expect(await filesOnDisk(t.app)).toEqual(before);
+    expect(await filesStored(t.app)).toEqual(before);
   });
 
   it('refuses a form that is not multipart', async () => {
@@ -143,8 +143,8 @@ describe('club (slope) details', () => {
     expect(body).toMatchObject({ ...HEMEL, slope_name: 'Snow Centre Hemel', slope_map: null });
     const newKey = keyOf(String(body.slope_image));
     expect(newKey).toMatch(/\.png$/);
-    expect(await filesOnDisk(t.app)).toContain(newKey);
-    expect(await filesOnDisk(t.app)).not.toContain(oldKey);
+    expect(await filesStored(t.app)).toContain(newKey);
+    expect(await filesStored(t.app)).not.toContain(oldKey);
     expect(await t.app.ctx.db.select().from(storedFiles).where(eq(storedFiles.key, oldKey))).toEqual([]);
     expect(await list()).toEqual([body]);
   });
@@ -156,7 +156,7 @@ describe('club (slope) details', () => {
     expect(fieldErrors(await update(admin, 1, { slope_name: '' }))).toEqual({ slope_name: ['Slope name is required'] });
     const res = await update(admin, 1, { slope_image_clear: 'true' });
     expect(json(res)).toMatchObject({ slope_name: HEMEL.slope_name, slope_image: null });
-    expect(await filesOnDisk(t.app)).not.toContain(key);
+    expect(await filesStored(t.app)).not.toContain(key);
     expect(await storedFileCount(t.app)).toBe(0);
   });
 
@@ -173,7 +173,7 @@ describe('club (slope) details', () => {
     expect(res.statusCode).toBe(204);
     expect(await list()).toEqual([]);
     expect(await storedFileCount(t.app)).toBe(0);
-    for (const key of keys) expect(await filesOnDisk(t.app)).not.toContain(key);
+    for (const key of keys) expect(await filesStored(t.app)).not.toContain(key);
 
     const again = await t.app.inject({ method: 'DELETE', url: '/api/v1/slope-info/delete/1/', headers: admin });
     expect(again.statusCode).toBe(404);

@@ -5,7 +5,7 @@ import { json } from '../test/helper.ts';
 import {
   expectAdminOnly,
   fieldErrors,
-  filesOnDisk,
+  filesStored,
   keyOf,
   sendForm,
   storedFileCount,
@@ -50,13 +50,13 @@ describe('team members', () => {
 
   it('refuses a photo that is not an image and writes nothing', async () => {
     const { admin } = await tokens(t.app);
-    const before = await filesOnDisk(t.app);
+    const before = await filesStored(t.app);
     expect(fieldErrors(await create(admin, HELEN, photo(SAMPLE.pdf)))).toEqual({
       photo: ['Please select a JPG, PNG or WEBP image.'],
     });
     expect(await list()).toEqual([]);
     expect(await storedFileCount(t.app)).toBe(0);
-    expect(await filesOnDisk(t.app)).toEqual(before);
+    expect(await filesStored(t.app)).toEqual(before);
   });
 
   it('refuses a photo over 5 MB with the picture’s own message', async () => {
@@ -66,7 +66,7 @@ describe('team members', () => {
     expect(res.statusCode).toBe(413);
     expect(json(res).error).toBe('The image must be 5 MB or smaller.');
     expect(await list()).toEqual([]);
-    expect(await filesOnDisk(t.app)).toEqual([]);
+    expect(await filesStored(t.app)).toEqual([]);
   });
 
   it('updates sent fields, replaces the photo (old file deleted) and removes it with photo_clear', async () => {
@@ -83,12 +83,12 @@ describe('team members', () => {
     const body = json(res);
     expect(body).toMatchObject({ ...HELEN, position: 'President' });
     const second = keyOf(String(body.photo));
-    expect(await filesOnDisk(t.app)).toEqual([second]);
+    expect(await filesStored(t.app)).toEqual([second]);
     expect(first).not.toBe(second);
 
     const cleared = await update(admin, 1, { photo_clear: 'true' });
     expect(json(cleared)).toEqual({ id: 1, ...HELEN, position: 'President', photo: null });
-    expect(await filesOnDisk(t.app)).toEqual([]);
+    expect(await filesStored(t.app)).toEqual([]);
     expect(await storedFileCount(t.app)).toBe(0);
     expect(fieldErrors(await update(admin, 1, { last_name: '' }))).toEqual({ last_name: ['Last name is required'] });
   });
@@ -99,7 +99,7 @@ describe('team members', () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/v1/team-members/delete/1/', headers: admin });
     expect(res.statusCode).toBe(204);
     expect(await list()).toEqual([]);
-    expect(await filesOnDisk(t.app)).toEqual([]);
+    expect(await filesStored(t.app)).toEqual([]);
     const again = await t.app.inject({ method: 'DELETE', url: '/api/v1/team-members/delete/1/', headers: admin });
     expect(again.statusCode).toBe(404);
     expect(json(again).error).toBe('Team member not found.');

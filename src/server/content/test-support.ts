@@ -1,6 +1,5 @@
 /** Shared pieces of the content API tests (not a test file itself). */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
@@ -13,6 +12,7 @@ import { uploadsDir } from '../plugins/storage.ts';
 import { multipart } from '../test/files.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { bearer, type TestApp, useTestApp } from '../test/helper.ts';
+import { storedNames } from '../test/stored-files.ts';
 
 /** A test app whose uploads go to a folder of its own (removed afterwards), so that counting the
  * files on disk is not disturbed by other test files running at the same time. Before each test the
@@ -52,9 +52,8 @@ export function sendForm(
   return app.inject({ method, url, headers: { ...headers, ...body.headers }, payload: body.payload });
 }
 
-export async function filesOnDisk(app: App): Promise<string[]> {
-  return (await readdir(uploadsDir(app.ctx.config)).catch(() => [])).sort();
-}
+/** The uploads stored (on the disk, or in the database on PostgreSQL), sorted. */
+export const filesStored = storedNames;
 
 export async function storedFileCount(app: App): Promise<number> {
   const [row] = await app.ctx.db.select({ n: count() }).from(storedFiles);

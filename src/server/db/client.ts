@@ -20,6 +20,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection string (absent for the embedded database). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -98,7 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // next query opens a new one. Without a listener the error would crash the process.
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzle(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', url: options.url, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

@@ -1,12 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FILE_KINDS } from '../plugins/file-types.ts';
-import { uploadsDir } from '../plugins/storage.ts';
 import { SAMPLE } from '../test/files.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { json } from '../test/helper.ts';
+import { storedBytes } from '../test/stored-files.ts';
 import { ProductSchema } from './shape.ts';
 import {
   createEvent,
@@ -74,11 +72,11 @@ describe('POST /api/v1/products/create/', () => {
 
   it('stores the image and logo under generated names, served with their real types', async () => {
     const product = await createEvent(t.app, access);
-    const stored = await readFile(join(uploadsDir(t.app.ctx.config), mediaKey(product.image)));
+    const stored = (await storedBytes(t.app, mediaKey(product.image))) ?? Buffer.alloc(0);
     // the picture is stored as its web copy, the original kept beside it (never served)
     expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 8, height: 6 });
     const original = mediaKey(product.image).replace('.jpg', '.original.jpg');
-    expect((await readFile(join(uploadsDir(t.app.ctx.config), original))).equals(SAMPLE.jpg)).toBe(true);
+    expect((await storedBytes(t.app, original))?.equals(SAMPLE.jpg)).toBe(true);
     const image = await t.app.inject({ method: 'GET', url: String(product.image) });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');

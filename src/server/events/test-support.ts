@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { eventDocuments, events, storedFiles } from '../db/schema.ts';
 import { uploadsDir } from '../plugins/storage.ts';
 import { multipart, SAMPLE } from '../test/files.ts';
 import { bearer, type TestApp, useTestApp } from '../test/helper.ts';
+import { storedNames } from '../test/stored-files.ts';
 import type { Product } from './shape.ts';
 
 /** A test app whose uploads go to a folder of this file's own, so that comparing the folder
@@ -131,7 +131,7 @@ export async function written(app: App) {
     events: await n(events),
     documents: await n(eventDocuments),
     storedFiles: await n(storedFiles),
-    files: (await readdir(uploadsDir(app.ctx.config)).catch(() => [] as string[])).sort(),
+    files: await storedNames(app),
   };
 }
 

@@ -1,26 +1,56 @@
 import { eq } from 'drizzle-orm';
 import { isSuperAdmin } from '../../domain/roles.ts';
 import type { AppContext } from '../context.ts';
+import { announcement } from '../db/notify.ts';
 import { siteSettings } from '../db/schema.ts';
 import type { AuthUser } from '../plugins/auth.ts';
 
 const KEY = 'maintenance';
-/** Other instances sharing the database see a toggle within this time. */
+/** Other instances sharing the database see a toggle within this time when it is not pushed to
+ * them (the listening connection down, or none: db/notify.ts). */
 const CACHE_MS = 2000;
+/** How long a read holds while toggles are pushed: a net under a lost notification. */
+const PUSHED_CACHE_MS = 60_000;
 
 interface Cached {
   enabled: boolean;
-  at: number;
+  /** Until when (ms since the epoch) the value may be used without reading it again. */
+  until: number;
   /** The read under way, so that many requests at the moment the switch goes stale share one. */
   reading?: Promise<boolean>;
 }
 
 const cache = new WeakMap<AppContext, Cached>();
+/** The apps that hear other instances' toggles at once (db/notify.ts). */
+const pushed = new WeakSet<AppContext>();
 
-/** The switch as last read, if that was within CACHE_MS (no promise: the request path's fast way). */
+/** The switch as last read, if that is recent enough (no promise: the request path's fast way). */
 export function maintenanceIfKnown(ctx: AppContext): boolean | undefined {
   const hit = cache.get(ctx);
-  return hit && Date.now() - hit.at < CACHE_MS ? hit.enabled : undefined;
+  return hit && Date.now() < hit.until ? hit.enabled : undefined;
+}
+
+/** How long a value read now may be used. */
+function holdUntil(ctx: AppContext): number {
+  return Date.now() + (pushed.has(ctx) ? PUSHED_CACHE_MS : CACHE_MS);
+}
+
+/** Another instance turned the switch (a NOTIFY): read it at once. */
+export function maintenanceChanged(ctx: AppContext): void {
+  cache.delete(ctx);
+  isMaintenanceEnabled(ctx).catch(() => {
+    // the next request reads it
+  });
+}
+
+/** Whether toggles are pushed to this app (its listening connection is up); when they stop being
+ * pushed, the value held is dropped, and read again every CACHE_MS. */
+export function setMaintenancePushed(ctx: AppContext, on: boolean): void {
+  if (on) pushed.add(ctx);
+  else {
+    pushed.delete(ctx);
+    cache.delete(ctx);
+  }
 }
 
 export async function isMaintenanceEnabled(ctx: AppContext): Promise<boolean> {
@@ -30,10 +60,10 @@ export async function isMaintenanceEnabled(ctx: AppContext): Promise<boolean> {
   if (hit?.reading) return hit.reading;
   const reading = readSwitch(ctx);
   // until the read lands, callers share it (and a stale value is never served)
-  cache.set(ctx, { enabled: hit?.enabled ?? false, at: 0, reading });
+  cache.set(ctx, { enabled: hit?.enabled ?? false, until: 0, reading });
   try {
     const enabled = await reading;
-    if (cache.get(ctx)?.reading === reading) cache.set(ctx, { enabled, at: Date.now() });
+    if (cache.get(ctx)?.reading === reading) cache.set(ctx, { enabled, until: holdUntil(ctx) });
     return enabled;
   } catch (error) {
     if (cache.get(ctx)?.reading === reading) cache.delete(ctx);
@@ -65,10 +95,18 @@ export async function maintenanceStatus(ctx: AppContext, user: AuthUser | null):
 
 export async function setMaintenance(ctx: AppContext, enabled: boolean): Promise<{ is_enabled: boolean }> {
   const value = { enabled };
+  const turned = ctx.db.$with('turned').as(
+    ctx.db
+      .insert(siteSettings)
+      .values({ key: KEY, value, updatedAt: ctx.now() })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: ctx.now() } })
+      .returning({ key: siteSettings.key }),
+  );
+  // every instance is told in the same statement (db/notify.ts)
   await ctx.db
-    .insert(siteSettings)
-    .values({ key: KEY, value, updatedAt: ctx.now() })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: ctx.now() } });
-  cache.set(ctx, { enabled, at: Date.now() });
+    .with(turned)
+    .select({ told: announcement('maintenance') })
+    .from(turned);
+  cache.set(ctx, { enabled, until: holdUntil(ctx) });
   return { is_enabled: enabled };
 }

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import { hit } from '../db/rate-limits.ts';
 import { AppError } from '../errors.ts';
 import { isMaintenanceEnabled } from '../maintenance/service.ts';
+import { limitPerAddress } from '../plugins/address-limits.ts';
 import { isCachedOrLoading, sendCachedAnswer, sendOnceCompressed } from '../plugins/public-cache.ts';
 import { type PageAddresses, pageAddresses } from './addresses.ts';
 import { loadRenderer, loadTemplate, type PageTemplate, type Renderer } from './renderer.ts';
@@ -180,7 +181,7 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
   // another spelling of a page is sent on to it (a 308, cheap), never refused by this limit
   const pageSpelling = (request: FastifyRequest) =>
     request.method === 'GET' && addresses?.canonical(request.raw.url ?? request.url) != null;
-  const limit = app.rateLimit({ max: 120, timeWindow: '1 minute', allowList: pageSpelling });
+  const limit = limitPerAddress(ctx, { bucket: 'not-found', perMinute: 120, skip: pageSpelling });
   app.setNotFoundHandler({ preHandler: limit }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // a missing file (an old build's script, a .map) is a plain 404, never a page in its place

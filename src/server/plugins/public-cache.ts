@@ -4,6 +4,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { announcement } from '../db/notify.ts';
 import { siteSettings } from '../db/schema.ts';
 import { maintenanceIfKnown } from '../maintenance/service.ts';
 import { CacheEntries, type Slot } from './cache-entries.ts';
@@ -15,10 +16,14 @@ import { CacheEntries, type Slot } from './cache-entries.ts';
  * Every admin write calls `invalidatePublicCache` AFTER its transaction has committed (a read
  * between an earlier clear and the commit could otherwise refill the cache with the old data): the
  * local cache is cleared at once, and a generation number in the database is raised so that other
- * instances sharing the database drop theirs too; they look at it at most once a second.
+ * instances sharing the database drop theirs too: on PostgreSQL they are told at once (a NOTIFY,
+ * db/notify.ts), and look at the generation once a minute besides; while they cannot hear (the
+ * listening connection down, or no listener) they look at it at most once a second.
  */
 const KEY = 'public_cache_generation';
 const CHECK_MS = 1000;
+/** How often the generation is read while changes are pushed: a net under a lost notification. */
+const PUSHED_CHECK_MS = 60_000;
 
 export interface Entry {
   body: string;
@@ -138,6 +143,8 @@ export interface FrontRoute {
 interface CacheState {
   generation: number;
   checkedAt: number;
+  /** How long a look at the generation holds: CHECK_MS, or PUSHED_CHECK_MS while changes are pushed. */
+  checkMs: number;
   /** A look at the generation under way (one at a time). */
   checking?: Promise<void>;
   /** Bounded in bytes (PUBLIC_CACHE_MAX_BYTES), least recently used first out. */
@@ -152,6 +159,8 @@ const FRONT_ROUTES_MAX = 1000;
 const ENTRY_HEADERS = new Set(['etag', 'content-type', 'content-encoding', 'content-length']);
 
 const states = new WeakMap<AppContext, CacheState>();
+/** The apps that hear other instances' changes at once (db/notify.ts). */
+const pushed = new WeakSet<AppContext>();
 
 function state(ctx: AppContext): CacheState {
   let s = states.get(ctx);
@@ -159,6 +168,7 @@ function state(ctx: AppContext): CacheState {
     s = {
       generation: -1,
       checkedAt: 0,
+      checkMs: pushed.has(ctx) ? PUSHED_CHECK_MS : CHECK_MS,
       entries: new CacheEntries(ctx.config.publicCacheMaxBytes),
       front: new Map(),
     };
@@ -178,7 +188,7 @@ function freshState(ctx: AppContext): CacheState | Promise<CacheState> {
   // a look under way may still drop what is there: wait for it rather than load into a cache
   // about to be emptied (pipelined requests at start did, and kept one page of sixty)
   if (s.checking) return s.checking.then(() => s);
-  if (Date.now() - s.checkedAt < CHECK_MS) return s;
+  if (Date.now() - s.checkedAt < s.checkMs) return s;
   s.checkedAt = Date.now();
   s.checking = readGeneration(ctx).then(
     (generation) => {
@@ -216,19 +226,46 @@ export function resetPublicCache(ctx: AppContext): void {
   states.delete(ctx);
 }
 
-/** Drops every cached public read, here at once and on other instances within a second. */
+/** Another instance dropped its cache (a NOTIFY): drop this one's, and read the generation at the
+ * next request (the front path sends it to the routes until then). */
+export function publicCacheChanged(ctx: AppContext): void {
+  const s = states.get(ctx);
+  if (!s) return;
+  s.entries.clear();
+  s.checkedAt = 0;
+}
+
+/** Whether other instances' changes are pushed to this app (its listening connection is up): the
+ * generation is then read once a minute, otherwise at most once a second. */
+export function setPublicCachePushed(ctx: AppContext, on: boolean): void {
+  if (on) pushed.add(ctx);
+  else pushed.delete(ctx);
+  const s = states.get(ctx);
+  if (s) s.checkMs = on ? PUSHED_CHECK_MS : CHECK_MS;
+}
+
+/** Drops every cached public read, here at once and on other instances at once (a NOTIFY on
+ * PostgreSQL) or within a second (their poll). */
 export async function invalidatePublicCache(ctx: AppContext): Promise<void> {
   state(ctx).entries.clear();
+  const raised = ctx.db.$with('raised').as(
+    ctx.db
+      .insert(siteSettings)
+      .values({ key: KEY, value: { generation: 1 }, updatedAt: ctx.now() })
+      .onConflictDoUpdate({
+        target: siteSettings.key,
+        set: {
+          value: sql`jsonb_build_object('generation', coalesce((${siteSettings.value}->>'generation')::int, 0) + 1)`,
+          updatedAt: ctx.now(),
+        },
+      })
+      .returning({ key: siteSettings.key }),
+  );
+  // the other instances are told in the same statement (db/notify.ts)
   await ctx.db
-    .insert(siteSettings)
-    .values({ key: KEY, value: { generation: 1 }, updatedAt: ctx.now() })
-    .onConflictDoUpdate({
-      target: siteSettings.key,
-      set: {
-        value: sql`jsonb_build_object('generation', coalesce((${siteSettings.value}->>'generation')::int, 0) + 1)`,
-        updatedAt: ctx.now(),
-      },
-    });
+    .with(raised)
+    .select({ told: announcement('public-cache') })
+    .from(raised);
   state(ctx).entries.clear();
 }
 
@@ -396,7 +433,7 @@ function rememberFront(request: FastifyRequest, reply: FastifyReply, entry: Entr
  * the route makes it) and the entry has not gone stale by the clock. */
 export function frontAnswer(ctx: AppContext, url: string): { route: FrontRoute; entry: Entry } | undefined {
   const s = states.get(ctx);
-  if (!s || Date.now() - s.checkedAt >= CHECK_MS || s.checking) return undefined;
+  if (!s || Date.now() - s.checkedAt >= s.checkMs || s.checking) return undefined;
   const route = s.front.get(url);
   const entry = route && usable(ctx, s.entries.use(route.key)?.entry);
   return route && entry ? { route, entry } : undefined;

@@ -1,12 +1,12 @@
-import { readdir } from 'node:fs/promises';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { storedFiles } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { SAMPLE } from '../test/files.ts';
 import { useTestApp } from '../test/helper.ts';
+import { storedNames } from '../test/stored-files.ts';
 import { FILE_KINDS } from './file-types.ts';
-import { checkUpload, storeFiles, uploadsDir } from './storage.ts';
+import { checkUpload, storeFiles } from './storage.ts';
 
 const t = useTestApp();
 
@@ -22,9 +22,7 @@ function refusal(fn: () => unknown): AppError {
   throw new Error('expected a refusal');
 }
 
-async function filesOnDisk(): Promise<string[]> {
-  return readdir(uploadsDir(t.app.ctx.config)).catch(() => []);
-}
+const filesOnDisk = () => storedNames(t.app);
 
 describe('checking uploads by content', () => {
   it('accepts each kind’s real types whatever the name says', () => {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
@@ -11,6 +10,7 @@ import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { storedFiles } from '../db/schema.ts';
 import { AppError, type FieldErrors } from '../errors.ts';
+import { filesInDatabase, readStoredFile, writeChunks } from './file-bytes.ts';
 import { detectType, FILE_KINDS, type FileKindName, type FileType, MAX_UPLOAD_BYTES, typeByExt } from './file-types.ts';
 import { webImage } from './web-images.ts';
 
@@ -32,12 +32,16 @@ const KEY = /^[a-f0-9]{32}\.[a-z]{3,4}$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The file writes storage makes, replaceable in tests (a full disk). */
-export const storageIo: { writeFile: (path: string, data: Buffer, options: { flag: 'wx' }) => Promise<void> } = {
+export const storageIo: {
+  writeFile: (path: string, data: Buffer, options: { flag: 'wx' }) => Promise<void>;
+  writeChunks: typeof writeChunks;
+} = {
   writeFile: (path, data, options) => writeFile(path, data, options),
+  writeChunks,
 };
 
-/** The disk (or the user's quota) is full. */
-const NO_ROOM = new Set(['ENOSPC', 'EDQUOT']);
+/** The disk (or the user's quota) is full; 53100 is PostgreSQL's disk_full. */
+const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', '53100']);
 
 /** Where uploads live: DATA_DIR/uploads, or a temporary folder for an in-memory database. */
 export function uploadsDir(config: Config): string {
@@ -82,57 +86,62 @@ export function checkUploads<F extends string>(
   return checked;
 }
 
-/** Where the original of a picture is kept when the site sends a web copy (never served). */
-function originalName(key: string): string {
+/** Where the original of a picture is kept on the disk when the site sends a web copy (never served). */
+export function originalName(key: string): string {
   return key.replace(/\.(\w+)$/, '.original.$1');
 }
 
+/** A checked file with its generated key, and the bytes stored for it. */
+interface Prepared {
+  field: string;
+  file: CheckedUpload;
+  key: string;
+  /** What is served: the web copy of a picture, else the file itself. */
+  served: Buffer;
+  /** A picture's original, kept beside its web copy (never served). */
+  original?: Buffer;
+}
+
 /**
- * Writes checked files under generated names, then runs `work` in one transaction with their keys
+ * Stores checked files under generated names, then runs `work` in one transaction with their keys
  * (the stored_files rows are inserted in that transaction). A picture is stored as its web copy
- * (plugins/web-images.ts), its original kept beside it. If anything fails the files are deleted
- * again, so a refused or failed write leaves nothing behind.
+ * (plugins/web-images.ts), its original kept beside it. On PostgreSQL the bytes are written in
+ * that same transaction (plugins/file-bytes.ts); on the embedded database they are written to the
+ * disk first and deleted again if anything fails. Either way a refused or failed write leaves
+ * nothing behind.
  */
 export async function storeFiles<T>(
   ctx: AppContext,
   files: Record<string, CheckedUpload | undefined>,
   work: (keys: Record<string, string>, tx: Tx) => Promise<T>,
 ): Promise<T> {
+  const prepared: Prepared[] = [];
+  for (const [field, file] of Object.entries(files)) {
+    if (!file) continue;
+    const web = await webImage(file.bytes, file.type, { field: file.field, wrongType: file.wrongType });
+    const key = `${randomBytes(16).toString('hex')}.${file.type.ext}`;
+    prepared.push({ field, file, key, served: web ?? file.bytes, ...(web ? { original: file.bytes } : {}) });
+  }
+  const inDatabase = filesInDatabase(ctx);
   const dir = uploadsDir(ctx.config);
-  await mkdir(dir, { recursive: true });
-  const keys: Record<string, string> = {};
-  const sizes: Record<string, number> = {};
   const written: string[] = [];
   try {
-    for (const [field, file] of Object.entries(files)) {
-      if (!file) continue;
-      const web = await webImage(file.bytes, file.type, { field: file.field, wrongType: file.wrongType });
-      const key = `${randomBytes(16).toString('hex')}.${file.type.ext}`;
-      // named before the write: a write that fails half-way (a full disk) leaves a part to delete
-      written.push(key);
-      await storageIo.writeFile(join(dir, key), web ?? file.bytes, { flag: 'wx' });
-      if (web) {
-        written.push(originalName(key));
-        await storageIo.writeFile(join(dir, originalName(key)), file.bytes, { flag: 'wx' });
-      }
-      keys[field] = key;
-      sizes[field] = (web ?? file.bytes).length;
-    }
+    if (!inDatabase) await writeToDisk(dir, prepared, written);
     return await ctx.db.transaction(async (tx) => {
-      for (const [field, key] of Object.entries(keys)) {
-        const file = files[field] as CheckedUpload;
+      for (const p of prepared) {
         await tx.insert(storedFiles).values({
-          key,
-          originalName: safeName(file.filename, file.type.ext),
-          contentType: file.type.mime,
-          size: sizes[field] as number,
+          key: p.key,
+          originalName: safeName(p.file.filename, p.file.type.ext),
+          contentType: p.file.type.mime,
+          size: p.served.length,
           createdAt: ctx.now(),
         });
+        if (inDatabase) await storageIo.writeChunks(tx, p.key, p.served, p.original);
       }
-      return work(keys, tx);
+      return work(Object.fromEntries(prepared.map((p) => [p.field, p.key])), tx);
     });
   } catch (error) {
-    await Promise.all(written.map((key) => rm(join(dir, key), { force: true })));
+    await Promise.all(written.map((name) => rm(join(dir, name), { force: true })));
     if (NO_ROOM.has(String((error as { code?: unknown }).code))) {
       throw new AppError('INSUFFICIENT_STORAGE', FAULT_MSG.noRoom);
     }
@@ -140,12 +149,28 @@ export async function storeFiles<T>(
   }
 }
 
+/** Writes the files to the disk, naming each in `written` before its write: a write that fails
+ * half-way (a full disk) leaves a part to delete. */
+async function writeToDisk(dir: string, prepared: Prepared[], written: string[]): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  for (const p of prepared) {
+    written.push(p.key);
+    await storageIo.writeFile(join(dir, p.key), p.served, { flag: 'wx' });
+    if (p.original) {
+      written.push(originalName(p.key));
+      await storageIo.writeFile(join(dir, originalName(p.key)), p.original, { flag: 'wx' });
+    }
+  }
+}
+
 /** Deletes stored files (rows and bytes, originals too) that nothing refers to any more. Missing
- * ones are ignored. */
+ * ones are ignored. On PostgreSQL the chunks go with the rows (ON DELETE CASCADE); files left on
+ * the disk from before the upgrade are the operator's (README "Run several instances"). */
 export async function removeFiles(ctx: AppContext, db: Db | Tx, keys: (string | null | undefined)[]): Promise<void> {
   const wanted = keys.filter((k): k is string => typeof k === 'string' && KEY.test(k));
   if (wanted.length === 0) return;
   await db.delete(storedFiles).where(inArray(storedFiles.key, wanted));
+  if (filesInDatabase(ctx)) return;
   const dir = uploadsDir(ctx.config);
   await Promise.all(
     wanted.flatMap((key) => [key, originalName(key)]).map((name) => rm(join(dir, name), { force: true })),
@@ -227,12 +252,12 @@ export function registerMedia(app: FastifyInstance, ctx: AppContext): void {
       const [row] = await ctx.db.select().from(storedFiles).where(eq(storedFiles.key, key));
       const type = typeByExt(key.split('.')[1] ?? '');
       if (!row || !type) throw AppError.notFound('No such file.');
-      const path = join(uploadsDir(ctx.config), key);
-      const found = await stat(path).catch(() => null);
-      if (!found?.isFile()) throw AppError.notFound('No such file.');
+      const bytes = await readStoredFile(ctx, uploadsDir(ctx.config), key);
+      if (!bytes) throw AppError.notFound('No such file.');
       // a key names one content for ever (a new upload gets a new key): its tag is the key
       const etag = `"${key}"`;
       if (request.headers['if-none-match'] === etag) {
+        bytes.destroy();
         return reply.status(304).header('etag', etag).header('cache-control', IMMUTABLE).send();
       }
       const disposition = type.inline ? 'inline' : 'attachment';
@@ -247,7 +272,7 @@ export function registerMedia(app: FastifyInstance, ctx: AppContext): void {
           'content-disposition',
           `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.originalName)}`,
         );
-      return reply.send(createReadStream(path));
+      return reply.send(bytes);
     },
   );
 }

@@ -1,11 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
 import { SAMPLE } from '../test/files.ts';
 import { useTestApp } from '../test/helper.ts';
-import { checkUpload, removeFiles, storeFiles, uploadsDir } from './storage.ts';
+import { storedBytes, storedNames } from '../test/stored-files.ts';
+import { checkUpload, removeFiles, storeFiles } from './storage.ts';
 import { MAX_IMAGE_PIXELS, TOO_MANY_PIXELS, WEB_IMAGE_EDGE } from './web-images.ts';
 
 const t = useTestApp();
@@ -25,8 +24,8 @@ async function store(bytes: Buffer, kind: 'eventImage' | 'eventLogo' | 'picture'
   return storeFiles(t.app.ctx, { image: file }, async (keys) => keys.image as string);
 }
 
-const onDisk = async (name: string) => readFile(join(uploadsDir(t.app.ctx.config), name));
-const files = async () => (await readdir(uploadsDir(t.app.ctx.config)).catch(() => [] as string[])).sort();
+const onDisk = async (name: string) => (await storedBytes(t.app, name)) ?? Buffer.alloc(0);
+const files = () => storedNames(t.app);
 /** The files added since `before`. */
 const added = async (before: string[]) => (await files()).filter((name) => !before.includes(name));
 

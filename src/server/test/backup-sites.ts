@@ -10,12 +10,12 @@ import { rowsOf } from '../backup/manifest.ts';
 import type { Config } from '../config.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { seedDemo } from '../db/seed.ts';
-import { admin, databaseUrl, TEST_DB } from './databases.ts';
+import { databaseUrl, TEST_DB, withClient } from './databases.ts';
 import { testConfig } from './helper.ts';
 
 /** A new PostgreSQL database named for the backup tests (empty, or cloned from a template). */
 export async function createDatabase(name: string, template?: string): Promise<string> {
-  await admin(async (c) => {
+  await withClient(async (c) => {
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   });
@@ -23,7 +23,7 @@ export async function createDatabase(name: string, template?: string): Promise<s
 }
 
 export async function dropDatabases(names: string[]): Promise<void> {
-  await admin(async (c) => {
+  await withClient(async (c) => {
     for (const name of names) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 }

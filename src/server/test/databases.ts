@@ -13,9 +13,10 @@ export function databaseUrl(name: string): string {
   return url.toString();
 }
 
-/** Runs work on a connection to the test server's own database (creating and dropping others). */
-export async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+/** Runs `work` on a connection of its own to `url` (the test server's own database by default),
+ * closed afterwards: what tests use to make, inspect and drop databases beside the app's pool. */
+export async function withClient<T>(work: (client: pg.Client) => Promise<T>, url = TEST_DATABASE_URL): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);

@@ -1,9 +1,9 @@
 /** Empty PostgreSQL databases on the test server for tests that start the server as its own
  * process (it migrates them itself, as on a first deployment); each named by its test. */
-import { admin, databaseUrl } from './databases.ts';
+import { databaseUrl, withClient } from './databases.ts';
 
 /** Runs work on a connection to the test server's maintenance database. */
-export const onTestServer = admin;
+export const onTestServer = withClient;
 
 /** Makes a new, empty database `name` (dropped first if a killed run left it); returns its URL. */
 export async function createEmptyDatabase(name: string): Promise<string> {
