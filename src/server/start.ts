@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { type Database, DataDirLockedError, migrateDatabase, openDatabase, withStartupLock } from './db/client.ts';
 import { DEMO_SIGN_INS, type DemoSignIn, seedDemo } from './db/seed.ts';
+import { exitOnStartupProblem } from './startup-errors.ts';
 
 const LISTEN_BACKLOG = 4096;
 
@@ -14,8 +15,7 @@ export async function main(): Promise<void> {
   try {
     config = loadConfig();
   } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
+    exitOnStartupProblem(error, undefined);
   }
   let database: Database;
   try {
@@ -33,6 +33,7 @@ export async function main(): Promise<void> {
   for (const notice of config.notices) app.log[notice.level](notice.message);
   if (config.payments.notice) app.log[config.payments.notice.level](config.payments.notice.message);
   // One instance at a time migrates and seeds; another started at once waits, then finds it done.
+  // A database it cannot use (wrong address, password, name; not running) stops it with one line.
   const seeded = await withStartupLock(
     config.databaseUrl,
     async () => {
@@ -42,7 +43,7 @@ export async function main(): Promise<void> {
       return result;
     },
     () => app.log.info('another instance is migrating the database: waiting for it'),
-  );
+  ).catch((error: unknown) => exitOnStartupProblem(error, config.databaseUrl));
 
   let closing = false;
   const shutdown = async (signal: string) => {
