@@ -20,6 +20,9 @@ import { eventsRoutes } from './events/routes.ts';
 import { scheduleMailJob } from './mail/job.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
+import { scheduleHealthJob } from './operations/job.ts';
+import { createHealthMonitor, type HealthMonitor, registerErrorCounter } from './operations/monitor.ts';
+import { operationsRoutes } from './operations/routes.ts';
 import { registerWeb } from './pages/routes.ts';
 import { schedulePaymentJobs } from './payments/jobs.ts';
 import { createProviders } from './payments/providers.ts';
@@ -48,8 +51,8 @@ export interface BuildOptions {
   database: Database;
   /** Replaces the SMTP/log mailer (tests). */
   mailer?: Mailer;
-  /** 'manual': the background jobs (mail, payments) are not scheduled; the caller runs them
-   * (tests: t.flushMail(), runPaymentJobs), so none races a test's reset of the database. */
+  /** 'manual': the background jobs (mail, payments, health) are not scheduled; the caller runs them
+   * (tests: t.flushMail(), runPaymentJobs, runHealthChecks), so none races a test's reset of the database. */
   jobs?: 'manual';
   /** Replaces the clock (tests). */
   now?: () => Date;
@@ -107,10 +110,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     placeGuard: options.unsafeNoPlaceGuard !== true,
   };
   app.decorate('ctx', ctx);
+  const health = createHealthMonitor();
+  app.decorate('health', health);
 
   registerRouteTable(app);
   const sampler = publicReadSampler(config.accessLogSample);
   registerAccessLog(app, sampler);
+  registerErrorCounter(app, health, ctx.now);
   registerErrorHandler(app);
   registerSecurityHeaders(app, securityHeaders);
   // cookies are read only where they matter (the refresh token), not parsed on every request
@@ -146,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(paymentRoutes(ctx));
       await api.register(resultsRoutes(ctx));
       await api.register(mailRoutes(ctx));
+      await api.register(operationsRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );
@@ -156,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('front', frontCache);
   let stopJobs = async () => {};
   let stopMail = async () => {};
+  let stopHealth = async () => {};
   app.addHook('onReady', (done) => {
     front = frontCache;
     // runs once at once, without delaying listen: holds that lapsed while the process was down
@@ -163,6 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     if (options.jobs !== 'manual') {
       stopJobs = schedulePaymentJobs(ctx, app.log).stop;
       stopMail = scheduleMailJob(ctx, app.log);
+      stopHealth = scheduleHealthJob(ctx, health, app.log);
     }
     done();
   });
@@ -170,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     frontCache.close();
     await stopJobs();
     await stopMail();
+    await stopHealth();
   });
   app.addHook('onClose', async () => database.close());
   return app;
@@ -180,5 +190,7 @@ declare module 'fastify' {
     ctx: AppContext;
     /** The front path for cached public reads (plugins/front-cache.ts). */
     front: FrontCache;
+    /** What this instance watches for the site's health (operations/monitor.ts). */
+    health: HealthMonitor;
   }
 }
