@@ -84,20 +84,19 @@ export function checkErrors(ctx: AppContext, monitor: HealthMonitor): CheckOutco
   return { raised: false, clearBefore: new Date(now.getTime() - ERROR_WINDOW_MS) };
 }
 
-/** A Stripe payment the payer's browser confirmed (payment log: confirmed by the user) more than
- * WEBHOOK_WAIT_MS ago whose webhook never arrived (no log entry from the webhook). PayPal has no
+/** A Stripe payment the payer's browser confirmed (payment log: confirmed by the user), settled
+ * more than WEBHOOK_WAIT_MS ago, whose webhook never arrived (no log entry from the webhook). PayPal has no
  * webhook in this app: its orders are captured by the server itself. */
 export async function checkWebhook(ctx: AppContext): Promise<CheckOutcome> {
   const now = ctx.now();
   const before = new Date(now.getTime() - WEBHOOK_WAIT_MS);
   const after = new Date(now.getTime() - WEBHOOK_LOOKBACK_MS);
   const row = firstRow<{ n: number; first: string | null }>(
-    await ctx.db.execute(sql`select count(*)::int as n, min(confirmed.payment_id)::text as first
-      from payment_log confirmed
-      join payments p on p.id = confirmed.payment_id and p.provider = 'stripe'
-      where confirmed.state = 'confirmed' and confirmed.cause = 'user'
-        and confirmed.at < ${before} and confirmed.at > ${after}
-        and not exists (select 1 from payment_log w where w.payment_id = confirmed.payment_id and w.cause = 'webhook')`),
+    await ctx.db.execute(sql`select count(*)::int as n, min(p.id)::text as first
+      from payments p
+      where p.provider = 'stripe' and p.settled_at < ${before} and p.settled_at > ${after}
+        and exists (select 1 from payment_log l where l.payment_id = p.id and l.state = 'confirmed' and l.cause = 'user')
+        and not exists (select 1 from payment_log w where w.payment_id = p.id and w.cause = 'webhook')`),
   );
   const n = Number(row?.n ?? 0);
   if (n === 0) return { raised: false };
