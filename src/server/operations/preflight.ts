@@ -52,7 +52,9 @@ async function probe(provider: Provider | null): Promise<string | null> {
     await Promise.race([provider.probe(), timeout]);
     return null;
   } catch (error) {
-    return safeError(error);
+    const status = (error as { statusCode?: unknown }).statusCode;
+    const reason = safeError(error).replace(/\.$/, '');
+    return reason || (typeof status === 'number' ? `it answered ${status}` : 'it failed without a reason');
   } finally {
     clearTimeout(timer);
   }
