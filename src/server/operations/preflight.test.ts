@@ -158,11 +158,10 @@ describe('with the providers and the mail server configured', () => {
     await new Promise<void>((resolve) => held.smtp?.close(() => resolve()));
   });
   const t = useTestApp(env);
-  beforeAll(async () => {
-    await t.app.listen({ host: '127.0.0.1', port: held.port });
-  });
 
   it('each green, saying test mode; the webhook proven by a signed test event posted to PUBLIC_URL', async () => {
+    // the app answers at its PUBLIC_URL, as behind its proxy
+    await t.app.listen({ host: '127.0.0.1', port: held.port });
     const lines = await preflight(t);
     expect(lines.slice(0, 4)).toEqual([
       { name: 'Card payments (Stripe)', ok: true, text: 'Test mode (test keys: no money moves); Stripe answered.' },
