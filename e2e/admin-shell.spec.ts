@@ -17,8 +17,9 @@ const ALL_ADMINS = [
   'Edit Governance',
   'Messages',
   'Mail',
+  'Before Entries Open',
 ];
-const SUPER_ONLY = ['Points', 'Team Groupings', 'Maintenance Mode'];
+const SUPER_ONLY = ['Points', 'Team Groupings', 'Maintenance Mode', 'Site Health'];
 
 async function openAdmin(page: Page, user: { username: string; password: string }) {
   await page.goto('/');
@@ -29,7 +30,7 @@ async function openAdmin(page: Page, user: { username: string; password: string 
   return page.getByRole('navigation', { name: 'Admin' });
 }
 
-test('a club administrator sees the thirteen shared panels and none of the super-admin ones', async ({ page }) => {
+test('a club administrator sees the fourteen shared panels and none of the super-admin ones', async ({ page }) => {
   const menu = await openAdmin(page, DEMO.admin);
   // Messages carries its unread count when there is one
   await expect(menu.getByRole('button')).toHaveText(
@@ -55,10 +56,10 @@ test.describe('as the super administrator', () => {
     await setMaintenance(request, false);
   });
 
-  test('sees all sixteen panels and switches maintenance mode on and off', async ({ page, browser }) => {
+  test('sees all eighteen panels and switches maintenance mode on and off', async ({ page, browser }) => {
     const menu = await openAdmin(page, DEMO.superAdmin);
     const entries = menu.getByRole('button');
-    await expect(entries).toHaveCount(16);
+    await expect(entries).toHaveCount(18);
     for (const [i, name] of [...ALL_ADMINS, ...SUPER_ONLY].entries()) {
       await expect(entries.nth(i)).toHaveAccessibleName(name === 'Messages' ? /^Messages( \d+ unread)?$/ : name);
     }

@@ -10,20 +10,28 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { migrateDatabase, openDatabase, withStartupLock } from '../src/server/db/client.ts';
 import { AppError } from '../src/server/errors.ts';
+import { exitOnStartupProblem } from '../src/server/startup-errors.ts';
 
 const [username, email, firstName, lastName] = process.argv.slice(2);
 if (!username || !email || !firstName || !lastName) {
   console.error('usage: npm run create-admin -- <username> <email> <first name> <last name>');
   process.exit(2);
 }
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+} catch (error) {
+  exitOnStartupProblem(error, undefined);
+}
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pglite'),
 });
 const app = await buildApp({ config, database });
 try {
-  await withStartupLock(config.databaseUrl, () => migrateDatabase(database));
+  await withStartupLock(config.databaseUrl, () => migrateDatabase(database)).catch((error: unknown) =>
+    exitOnStartupProblem(error, config.databaseUrl),
+  );
   const { password } = await createSuperAdministrator(app.ctx, {
     username,
     email,

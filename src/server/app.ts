@@ -21,6 +21,9 @@ import { healthRoutes } from './health/routes.ts';
 import { scheduleMailJob } from './mail/job.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { maintenanceRoutes } from './maintenance/routes.ts';
+import { scheduleHealthJob } from './operations/job.ts';
+import { createHealthMonitor, type HealthMonitor, registerErrorCounter } from './operations/monitor.ts';
+import { operationsRoutes } from './operations/routes.ts';
 import { registerWeb } from './pages/routes.ts';
 import { schedulePaymentJobs } from './payments/jobs.ts';
 import { createProviders } from './payments/providers.ts';
@@ -50,8 +53,8 @@ export interface BuildOptions {
   database: Database;
   /** Replaces the SMTP/log mailer (tests). */
   mailer?: Mailer;
-  /** 'manual': the background jobs (mail, payments) are not scheduled; the caller runs them
-   * (tests: t.flushMail(), runPaymentJobs), so none races a test's reset of the database. */
+  /** 'manual': the background jobs (mail, payments, health) are not scheduled; the caller runs them
+   * (tests: t.flushMail(), runPaymentJobs, runHealthChecks), so none races a test's reset of the database. */
   jobs?: 'manual';
   /** Replaces the clock (tests). */
   now?: () => Date;
@@ -110,10 +113,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     placeGuard: options.unsafeNoPlaceGuard !== true,
   };
   app.decorate('ctx', ctx);
+  const health = createHealthMonitor();
+  app.decorate('health', health);
 
   registerRouteTable(app);
   const sampler = publicReadSampler(config.accessLogSample);
   registerAccessLog(app, sampler);
+  registerErrorCounter(app, health, ctx.now);
   registerErrorHandler(app);
   registerSecurityHeaders(app, securityHeaders);
   // cookies are read only where they matter (the refresh token), not parsed on every request
@@ -149,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(paymentRoutes(ctx));
       await api.register(resultsRoutes(ctx));
       await api.register(mailRoutes(ctx));
+      await api.register(operationsRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );
@@ -164,6 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const listener =
     database.kind === 'postgres' && config.databaseUrl ? pushChanges(ctx, config.databaseUrl, app.log) : null;
   app.decorate('changes', listener);
+  let stopHealth = async () => {};
   app.addHook('onReady', (done) => {
     front = frontCache;
     // runs once at once, without delaying listen: holds that lapsed while the process was down
@@ -171,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     if (options.jobs !== 'manual') {
       stopJobs = schedulePaymentJobs(ctx, app.log).stop;
       stopMail = scheduleMailJob(ctx, app.log);
+      stopHealth = scheduleHealthJob(ctx, health, app.log);
     }
     done();
   });
@@ -183,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onClose', async () => {
     await stopJobs();
     await stopMail();
+    await stopHealth();
     await database.close();
   });
   return app;
@@ -195,5 +205,7 @@ declare module 'fastify' {
     front: FrontCache;
     /** The connection hearing other instances' changes (db/notify.ts), on PostgreSQL with DATABASE_URL. */
     changes: ChangeListener | null;
+    /** What this instance watches for the site's health (operations/monitor.ts). */
+    health: HealthMonitor;
   }
 }

@@ -4,7 +4,14 @@ import { loadConfig, type TrustHops } from './config.ts';
 /** A secret as `openssl rand -hex 32` makes one. */
 const GOOD_SECRET = '3f9c1e7a5b2d8064c1f7e9a3b5d20846e1c7a9f3b5d7e2c4a6f8091b3d5e7a9c';
 const production = (env: Record<string, string> = {}) =>
-  loadConfig({ NODE_ENV: 'production', JWT_SECRET: GOOD_SECRET, SMTP_URL: 'smtp://mail.example:587', ...env });
+  loadConfig({
+    NODE_ENV: 'production',
+    JWT_SECRET: GOOD_SECRET,
+    PUBLIC_URL: 'https://entries.example.org',
+    SMTP_URL: 'smtp://mail.example:587',
+    MAIL_FROM: 'ERSA <entries@example.org>',
+    ...env,
+  });
 const refusal = (env: Record<string, string>) => () => loadConfig(env);
 
 describe('configuration', () => {
@@ -23,7 +30,7 @@ describe('configuration', () => {
   });
 
   it('fails fast with a clear message on a bad value', () => {
-    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid environment configuration:\n {2}PORT:/);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid environment configuration: PORT:/);
     expect(() => loadConfig({ ASSOCIATION_CODE: 'ersa' })).toThrow(/ASSOCIATION_CODE must be 2-8 capital letters/);
   });
 
@@ -80,14 +87,14 @@ describe('configuration: the public cache and the paint limit', () => {
 describe('configuration: the JWT secret', () => {
   it('is required in production', () => {
     expect(refusal({ NODE_ENV: 'production' })).toThrow(
-      'Invalid environment configuration:\n  JWT_SECRET: required in production',
+      'Invalid environment configuration: JWT_SECRET: required in production',
     );
   });
 
   it('must be at least 32 characters: 31 is refused, 32 accepted', () => {
     const secret = GOOD_SECRET.slice(0, 32);
     expect(refusal({ NODE_ENV: 'production', JWT_SECRET: secret.slice(0, 31) })).toThrow(
-      'Invalid environment configuration:\n  JWT_SECRET: JWT_SECRET must be at least 32 characters',
+      'Invalid environment configuration: JWT_SECRET: JWT_SECRET must be at least 32 characters',
     );
     expect(production({ JWT_SECRET: secret }).jwtSecret).toBe(secret);
     // in development too: a short secret is a mistake wherever it is set
@@ -96,7 +103,7 @@ describe('configuration: the JWT secret', () => {
 
   it('refuses in production the secrets printed in this project’s source', () => {
     const published =
-      'Invalid environment configuration:\n  JWT_SECRET: this value is published in the Piste source code; generate a secret of your own (openssl rand -hex 32)';
+      'Invalid environment configuration: JWT_SECRET: this value is published in the Piste source code; generate a secret of your own (openssl rand -hex 32)';
     for (const secret of [
       'development-only-secret-do-not-use-in-production!',
       'test-secret-that-is-long-enough-for-hs256!',
@@ -107,7 +114,7 @@ describe('configuration: the JWT secret', () => {
 
   it('refuses in production a secret of fewer than 8 different characters, or one short pattern repeated', () => {
     const simple =
-      'Invalid environment configuration:\n  JWT_SECRET: too simple (fewer than 8 different characters); generate one with openssl rand -hex 32';
+      'Invalid environment configuration: JWT_SECRET: too simple (fewer than 8 different characters); generate one with openssl rand -hex 32';
     expect(refusal({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toThrow(simple);
     // 7 different characters, then 8 (one character changed)
     const seven = 'q7wq3e9rwq7e3r9w7qe39rw7q9e3wrq7';
@@ -117,7 +124,7 @@ describe('configuration: the JWT secret', () => {
     expect(production({ JWT_SECRET: eight }).jwtSecret).toBe(eight);
 
     const pattern =
-      'Invalid environment configuration:\n  JWT_SECRET: a short pattern repeated; generate one with openssl rand -hex 32';
+      'Invalid environment configuration: JWT_SECRET: a short pattern repeated; generate one with openssl rand -hex 32';
     expect(refusal({ NODE_ENV: 'production', JWT_SECRET: 'abcdefgh'.repeat(4) })).toThrow(pattern);
     expect(refusal({ NODE_ENV: 'production', JWT_SECRET: 'Piste#2026!'.repeat(3) })).toThrow(pattern);
   });
@@ -167,7 +174,7 @@ describe('configuration: mail', () => {
 });
 describe('configuration: TRUST_PROXY', () => {
   const explained =
-    'Invalid environment configuration:\n  TRUST_PROXY: "true" would trust every address in X-Forwarded-For, so any client could choose its own; give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.5,10.1.0.0/16)';
+    'Invalid environment configuration: TRUST_PROXY: "true" would trust every address in X-Forwarded-For, so any client could choose its own; give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.5,10.1.0.0/16)';
 
   it('trusts no proxy by default', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
@@ -211,7 +218,7 @@ describe('configuration: TRUST_PROXY', () => {
 
   it('refuses what is neither a count nor addresses', () => {
     const bad = (value: string) =>
-      `Invalid environment configuration:\n  TRUST_PROXY: "${value}" is not a number of proxies, an IP address or a network (address/prefix)`;
+      `Invalid environment configuration: TRUST_PROXY: "${value}" is not a number of proxies, an IP address or a network (address/prefix)`;
     expect(refusal({ TRUST_PROXY: '10.0.0.300' })).toThrow(bad('10.0.0.300'));
     expect(refusal({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(bad('10.0.0.0/33'));
     expect(refusal({ TRUST_PROXY: '10.0.0.1,proxy.local' })).toThrow(bad('proxy.local'));
@@ -238,7 +245,7 @@ describe('payment providers', () => {
   });
 
   it('in production the demo provider is refused: without keys nothing stands in, and the log warns', () => {
-    const { payments } = loadConfig({ NODE_ENV: 'production', JWT_SECRET: GOOD_SECRET, ...PAYPAL });
+    const { payments } = production(PAYPAL);
     expect(payments).toMatchObject({ stripe: null, demo: false, paypal: { environment: 'production' } });
     expect(payments.notice?.level).toBe('warn');
     expect(payments.notice?.message).toContain('in production nothing stands in');

@@ -85,14 +85,20 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Required in production (links in e-mails are built from it); http://localhost:3000 elsewhere. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: "must be the site's address, e.g. https://entries.example.org" })
+    .optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Piste <no-reply@localhost>'),
+  /** Required in production when SMTP_URL is set; a placeholder elsewhere. */
+  MAIL_FROM: z.string().optional(),
+  /** Where the site's health alerts go (the association's e-mail when unset). */
+  OPS_EMAIL: z.email('OPS_EMAIL must be an e-mail address').optional(),
   ASSOCIATION_CODE: z
     .string()
     .regex(/^[A-Z]{2,8}$/, 'ASSOCIATION_CODE must be 2-8 capital letters')
@@ -178,6 +184,8 @@ export interface Config {
   refreshTokenDays: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where the site's health alerts go: OPS_EMAIL, else the association's e-mail. */
+  opsEmail: string;
   association: {
     code: string;
     name: string;
@@ -235,14 +243,20 @@ function weakSecret(secret: string): string | null {
   return null;
 }
 
-const invalid = (variable: string, message: string) =>
-  new Error(`Invalid environment configuration:\n  ${variable}: ${message}`);
+/** A refused configuration: one line per problem, each naming its variable. */
+export class ConfigError extends Error {
+  constructor(problems: { variable: string; message: string }[]) {
+    super(problems.map((p) => `Invalid environment configuration: ${p.variable}: ${p.message}`).join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+const invalid = (variable: string, message: string) => new ConfigError([{ variable, message }]);
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(parsed.error.issues.map((i) => ({ variable: i.path.join('.'), message: i.message })));
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
@@ -262,6 +276,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     });
   }
   const smtpUrl = e.SMTP_URL || undefined;
+  if (isProduction) requireProductionAddresses(e, smtpUrl);
   if (isProduction && !smtpUrl) {
     notices.push({
       level: 'warn',
@@ -270,6 +285,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     });
   }
   const databaseUrl = e.DATABASE_URL || undefined;
+  if (databaseUrl) checkDatabaseUrl(databaseUrl);
   if (typeof e.TRUST_PROXY === 'number' && !isLoopback(e.HOST)) {
     notices.push({
       level: 'warn',
@@ -282,14 +298,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     isProduction,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
     databaseUrl,
     dataDir: e.DATA_DIR,
     jwtSecret,
     accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     smtpUrl,
-    mailFrom: e.MAIL_FROM,
+    mailFrom: e.MAIL_FROM || 'Piste <no-reply@localhost>',
+    opsEmail: e.OPS_EMAIL ?? e.ASSOCIATION_EMAIL,
     association: {
       code: e.ASSOCIATION_CODE,
       name: e.ASSOCIATION_NAME,
@@ -312,6 +329,40 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
+/** Production needs the site's own address (links in e-mails went to http://localhost:3000) and,
+ * when mail is sent, a sender the mail server accepts. */
+function requireProductionAddresses(e: Env, smtpUrl: string | undefined): void {
+  if (!e.PUBLIC_URL) {
+    throw invalid(
+      'PUBLIC_URL',
+      "required in production: the site's address as visitors reach it (e.g. https://entries.example.org); links in e-mails are made from it",
+    );
+  }
+  if (smtpUrl && !e.MAIL_FROM) {
+    throw invalid(
+      'MAIL_FROM',
+      'required in production when SMTP_URL is set: the sender your mail server accepts, e.g. ERSA Entries <entries@example.org>',
+    );
+  }
+}
+
+/** A PostgreSQL connection string, checked before anything connects; its value (with its
+ * password) is never repeated in the message. */
+function checkDatabaseUrl(url: string): void {
+  if (!/^postgres(ql)?:\/\//i.test(url)) {
+    throw invalid(
+      'DATABASE_URL',
+      'not a PostgreSQL connection string; write it as postgres://user:password@host:5432/database',
+    );
+  }
+  if (!URL.canParse(url)) {
+    throw invalid(
+      'DATABASE_URL',
+      'not a valid address; write it as postgres://user:password@host:5432/database (in the password, write @ as %40, # as %23, / as %2F and : as %3A)',
+    );
+  }
+}
+
 /** All of a provider's keys or none of them: half a configuration fails at start. */
 function paymentsConfig(e: Env, isProduction: boolean): PaymentsConfig {
   const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
@@ -323,6 +374,9 @@ function paymentsConfig(e: Env, isProduction: boolean): PaymentsConfig {
   }
   if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
     throw invalid('PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET', 'set both or neither');
+  }
+  if (e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET) {
+    checkStripeKeys(e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET);
   }
   const stripe =
     e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
@@ -358,4 +412,45 @@ function paymentsConfig(e: Env, isProduction: boolean): PaymentsConfig {
             message: `No keys for ${missing.join(' and ')}: the demo payment provider stands in (labelled on screen; no money moves).`,
           };
   return { stripe, paypal, demo: !isProduction && (!stripe || !paypal), notice };
+}
+
+/** test or live, as a Stripe key says after its prefix (pk_test_…, sk_live_…, rk_test_…). */
+export function stripeKeyMode(key: string): 'test' | 'live' | null {
+  return (/^(?:pk|sk|rk)_(test|live)_/.exec(key)?.[1] as 'test' | 'live' | undefined) ?? null;
+}
+
+/**
+ * Stripe's keys by their prefixes, everywhere (the tests and the stand-in use real-looking test
+ * keys; docs/decisions/0033): a secret key in the publishable slot is refused first, since
+ * /payment/providers/ hands the publishable key to every visitor; then each key's own prefix;
+ * then test and live not mixed.
+ */
+function checkStripeKeys(secret: string, publishable: string, webhook: string): void {
+  if (/^(sk|rk)_/.test(publishable)) {
+    throw invalid(
+      'STRIPE_PUBLISHABLE_KEY',
+      "this is a secret key (sk_… or rk_…): the publishable key is shown to every visitor's browser, so this key would be too; put the publishable key (pk_live_… or pk_test_…) here, keep the secret key in STRIPE_SECRET_KEY only, and roll the secret key in Stripe's dashboard if it was ever served",
+    );
+  }
+  if (!/^pk_(test|live)_/.test(publishable)) {
+    throw invalid('STRIPE_PUBLISHABLE_KEY', "must start with pk_live_ or pk_test_ (Stripe's Developers → API keys)");
+  }
+  if (!/^(sk|rk)_(test|live)_/.test(secret)) {
+    throw invalid(
+      'STRIPE_SECRET_KEY',
+      "must start with sk_live_ or sk_test_ (or rk_live_/rk_test_ for a restricted key; Stripe's Developers → API keys)",
+    );
+  }
+  if (!webhook.startsWith('whsec_')) {
+    throw invalid(
+      'STRIPE_WEBHOOK_SECRET',
+      "must start with whsec_ (the signing secret of the webhook endpoint, Stripe's Developers → Webhooks)",
+    );
+  }
+  if (stripeKeyMode(publishable) !== stripeKeyMode(secret)) {
+    throw invalid(
+      'STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY',
+      `one is a test key and the other a live key (publishable ${stripeKeyMode(publishable)}, secret ${stripeKeyMode(secret)}); take both from the same mode in Stripe's dashboard`,
+    );
+  }
 }

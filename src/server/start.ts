@@ -6,6 +6,7 @@ import { type Database, DataDirLockedError, migrateDatabase, openDatabase, withS
 import { DEMO_SIGN_INS, type DemoSignIn, seedDemo } from './db/seed.ts';
 import { closeOnSignals } from './health/shutdown.ts';
 import { moveUploadsIntoDatabase } from './plugins/uploads-upgrade.ts';
+import { exitOnStartupProblem } from './startup-errors.ts';
 
 const LISTEN_BACKLOG = 4096;
 
@@ -18,8 +19,7 @@ export async function main(): Promise<void> {
   try {
     config = loadConfig();
   } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
+    exitOnStartupProblem(error, undefined);
   }
   let database: Database;
   try {
@@ -37,6 +37,7 @@ export async function main(): Promise<void> {
   for (const notice of config.notices) app.log[notice.level](notice.message);
   if (config.payments.notice) app.log[config.payments.notice.level](config.payments.notice.message);
   // One instance at a time migrates and seeds; another started at once waits, then finds it done.
+  // A database it cannot use (wrong address, password, name; not running) stops it with one line.
   const seeded = await withStartupLock(
     config.databaseUrl,
     async () => {
@@ -48,7 +49,7 @@ export async function main(): Promise<void> {
       return result;
     },
     () => app.log.info('another instance is migrating the database: waiting for it'),
-  );
+  ).catch((error: unknown) => exitOnStartupProblem(error, config.databaseUrl));
 
   let stopLocalCommands = async () => {};
   // SIGTERM/SIGINT: ready says 503, no new requests, those in flight finish (health/shutdown.ts);

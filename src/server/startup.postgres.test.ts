@@ -74,6 +74,8 @@ describe('starting on PostgreSQL', () => {
       NODE_ENV: 'production',
       JWT_SECRET: SECRET,
       SMTP_URL: 'smtp://127.0.0.1:1',
+      MAIL_FROM: 'ERSA <entries@example.org>',
+      PUBLIC_URL: 'https://entries.example.org',
     });
     await server.ready;
     const [users] = await query<{ n: string }>(url, 'SELECT count(*) AS n FROM users');
@@ -83,7 +85,13 @@ describe('starting on PostgreSQL', () => {
 
   it('in production with SEED_DEMO, prints random demo passwords once and warns that mail goes to the log', async () => {
     const url = await emptyDatabase();
-    const env = { DATABASE_URL: url, NODE_ENV: 'production', JWT_SECRET: SECRET, SEED_DEMO: 'true' };
+    const env = {
+      DATABASE_URL: url,
+      NODE_ENV: 'production',
+      JWT_SECRET: SECRET,
+      PUBLIC_URL: 'https://entries.example.org',
+      SEED_DEMO: 'true',
+    };
     const first = start(env);
     const base = await first.ready;
     const output = first.output();

@@ -49,9 +49,11 @@ describe('login', () => {
   });
 
   it('marks the cookie Secure in production', () => {
-    expect(refreshCookieOptions(testConfig({ NODE_ENV: 'production', JWT_SECRET: PRODUCTION_SECRET })).secure).toBe(
-      true,
-    );
+    expect(
+      refreshCookieOptions(
+        testConfig({ NODE_ENV: 'production', JWT_SECRET: PRODUCTION_SECRET, PUBLIC_URL: 'https://e.example' }),
+      ).secure,
+    ).toBe(true);
     expect(refreshCookieOptions(testConfig()).secure).toBe(false);
   });
 

@@ -13,6 +13,8 @@ const t = useTestApp({
   NODE_ENV: 'production',
   JWT_SECRET: '3f9c1e7a5b2d8064c1f7e9a3b5d20846e1c7a9f3b5d7e2c4a6f8091b3d5e7a9c',
   SMTP_URL: 'smtp://mail.example:587',
+  MAIL_FROM: 'ERSA <entries@example.org>',
+  PUBLIC_URL: 'https://entries.example.org',
   SEED_DEMO: 'true',
 });
 

@@ -1,6 +1,7 @@
 import { passwordResetTemplate } from '../accounts/password-reset.ts';
 import { contactAcknowledgementTemplate, contactTemplate } from '../content/contact.ts';
 import type { AppContext } from '../context.ts';
+import { healthAlertTemplate, healthClearedTemplate } from '../operations/mails.ts';
 import { paymentMailTemplates } from '../payments/mails.ts';
 import { placesLostTemplate, receiptTemplate } from '../payments/receipt.ts';
 import { linkRequestDecidedTemplate } from '../people/link-requests.ts';
@@ -30,4 +31,6 @@ export const mailTemplates: Record<string, MailTemplate> = {
   receipt: receiptTemplate,
   'places-lost': placesLostTemplate,
   ...paymentMailTemplates,
+  'health-alert': healthAlertTemplate,
+  'health-cleared': healthClearedTemplate,
 };

@@ -94,6 +94,7 @@ describe('in production without keys', () => {
   const t = useTestApp({
     NODE_ENV: 'production',
     JWT_SECRET: '3f9c1e7a5b2d8064c1f7e9a3b5d20846e1c7a9f3b5d7e2c4a6f8091b3d5e7a9c',
+    PUBLIC_URL: 'https://entries.example.org',
   });
 
   it('refuses to take payment and the demo provider does not exist; nothing is held', async () => {

@@ -42,6 +42,9 @@ export function paypalProvider(config: PaypalConfig, installation: () => Promise
 
   const provider: Provider = {
     name: 'paypal',
+    async probe() {
+      await client.clientCredentialsAuthManager.fetchToken();
+    },
     async start(payment) {
       const total = formatPrice(payment.amountPence);
       const id = await installation();

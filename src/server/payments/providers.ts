@@ -23,6 +23,9 @@ export interface Provider {
   cancel(reference: string): Promise<void>;
   /** Wallets: takes the money of an order the payer approved (a retry captures once). */
   capture?(reference: string, paymentId: number): Promise<CaptureOutcome>;
+  /** A cheap authenticated call (the pre-flight check, issue 25): resolves when the provider
+   * answers and accepts the keys; throws its error otherwise. */
+  probe?(): Promise<void>;
 }
 
 export interface CaptureOutcome {

@@ -80,6 +80,9 @@ export function stripeProvider(config: StripeConfig, installation: () => Promise
     /** The event, when the Stripe-Signature header signs this exact body with our secret at a time
      * within five minutes of `now`, either way; throws otherwise. The SDK checks only the past, so
      * a time beyond the tolerance in the future is refused here (docs/decisions/0029). */
+    async probe() {
+      await stripe.balance.retrieve();
+    },
     verifyWebhook(raw, signature, now) {
       const t = signedAt(signature);
       const nowS = Math.floor(now.getTime() / 1000);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { AppContext } from '../context.ts';
@@ -40,8 +40,12 @@ export async function handleStripeWebhook(
     log.warn({ intent: intent.id }, 'webhook for a payment this site did not start');
     return { received: true };
   }
-  // delivered again, or after the client's own call: settled already, nothing to do
-  if (payment.settledAt) return { received: true };
+  // delivered again, or after the client's own call: settled already, nothing to do but note
+  // that the webhook came
+  if (payment.settledAt) {
+    await logWebhookArrival(ctx, payment.id, intent.id, event.id);
+    return { received: true };
+  }
   const check = checkOfIntent(intent);
   const installation = await installationId(ctx);
   if (paidAnotherAmount(check, payment, installation)) {
@@ -53,5 +57,17 @@ export async function handleStripeWebhook(
     return { received: true };
   }
   await settlePayment(ctx, log, payment.id, check, 'webhook');
+  await logWebhookArrival(ctx, payment.id, intent.id, event.id);
   return { received: true };
+}
+
+/** Notes in the payment log that Stripe's webhook came for a payment the payer's own call had
+ * settled first (confirmed, by the webhook): written once, and not when the webhook's own
+ * settling logged it. The site's health tells a webhook that never comes by its absence
+ * (operations/conditions.ts: a misconfigured endpoint or secret, the likeliest on entry night). */
+async function logWebhookArrival(ctx: AppContext, paymentId: number, intent: string, eventId: string): Promise<void> {
+  const ids = JSON.stringify({ intent, event: eventId });
+  await ctx.db.execute(sql`insert into payment_log (payment_id, at, state, cause, provider_ids, detail)
+    select ${paymentId}, ${ctx.now()}, 'confirmed', 'webhook', ${ids}::jsonb, 'webhook after the payment was settled'
+    where not exists (select 1 from payment_log where payment_id = ${paymentId} and cause = 'webhook')`);
 }

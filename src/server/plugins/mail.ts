@@ -47,16 +47,21 @@ export function createMailer(options: {
   }
   // A server that accepts and never greets, or stops answering mid-mail, must not hold the mail
   // job: each step gives up after its timeout and the row is tried again later (mail/job.ts).
-  const timeoutMs = options.timeoutMs ?? SMTP_TIMEOUT_MS;
-  const transport = nodemailer.createTransport({
-    url: options.smtpUrl,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  });
+  const transport = smtpTransport(options.smtpUrl, options.timeoutMs);
   return {
     async send(message) {
       await transport.sendMail({ from: options.from, ...message });
     },
   };
+}
+
+/** The SMTP transport for SMTP_URL, each step (connect, greeting, socket) limited to timeoutMs;
+ * also what the pre-flight check verifies (operations/preflight.ts). */
+export function smtpTransport(smtpUrl: string, timeoutMs = SMTP_TIMEOUT_MS) {
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
 }

@@ -37,6 +37,7 @@ describe('security headers', () => {
     const production = loadConfig({
       NODE_ENV: 'production',
       JWT_SECRET: '3f9c1e7a5b2d8064c1f7e9a3b5d20846e1c7a9f3b5d7e2c4a6f8091b3d5e7a9c',
+      PUBLIC_URL: 'https://entries.example.org',
     });
     const headers = await computeSecurityHeaders(helmetOptions(production));
     expect(headers['content-security-policy']).toContain('upgrade-insecure-requests');

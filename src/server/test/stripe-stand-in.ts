@@ -124,6 +124,9 @@ export async function startStripeStandIn(secretKey = 'sk_test_stand_in_key'): Pr
       refunds.push(refund);
       return { status: 200, body: refund };
     }
+    if (method === 'GET' && path === '/v1/balance') {
+      return { status: 200, body: { object: 'balance', available: [], pending: [], livemode: false } };
+    }
     return error(404, `Unrecognized request URL (${method}: ${path}).`);
   }
 

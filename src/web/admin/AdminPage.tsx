@@ -35,9 +35,11 @@ const PANEL_VIEWS: Record<PanelKey, ComponentType> = {
   governance: panel(() => import('../content/admin/GovernancePanel.tsx'), 'GovernancePanel'),
   contactMessages: panel(() => import('../content/admin/ContactMessagesPanel.tsx'), 'ContactMessagesPanel'),
   mail: panel(() => import('../mail/admin/FailingMailPanel.tsx'), 'FailingMailPanel'),
+  preflight: panel(() => import('../operations/SiteHealthPanel.tsx'), 'PreflightPanel'),
   points: panel(() => import('../results/admin/PointsPanel.tsx'), 'PointsPanel'),
   teamGroupings: panel(() => import('../teams/admin/TeamGroupingsPanel.tsx'), 'TeamGroupingsPanel'),
   maintenance: MaintenancePanel,
+  siteHealth: panel(() => import('../operations/SiteHealthPanel.tsx'), 'SiteHealthPanel'),
 };
 
 /** /admin (doc 2 §2): the side menu and the selected panel. The route guard lets only admins in;

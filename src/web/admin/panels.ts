@@ -1,4 +1,5 @@
-/** The admin side menu (doc 2 §2): the 13 panel keys in order (and Orders & Payments, issue 9; Messages and Mail, issue 24),
+/** The admin side menu (doc 2 §2): the 13 panel keys in order (and Orders & Payments, issue 9; Messages and Mail, issue 24;
+ * Before Entries Open and Site Health, issue 25),
  * their labels, and which need a super administrator. */
 export const PANEL_KEYS = [
   'bookings',
@@ -14,9 +15,11 @@ export const PANEL_KEYS = [
   'governance',
   'contactMessages',
   'mail',
+  'preflight',
   'points',
   'teamGroupings',
   'maintenance',
+  'siteHealth',
 ] as const;
 
 export type PanelKey = (typeof PANEL_KEYS)[number];
@@ -42,9 +45,11 @@ export const PANELS: readonly PanelInfo[] = [
   { key: 'governance', label: 'Edit Governance', superOnly: false },
   { key: 'contactMessages', label: 'Messages', superOnly: false },
   { key: 'mail', label: 'Mail', superOnly: false },
+  { key: 'preflight', label: 'Before Entries Open', superOnly: false },
   { key: 'points', label: 'Points', superOnly: true },
   { key: 'teamGroupings', label: 'Team Groupings', superOnly: true },
   { key: 'maintenance', label: 'Maintenance Mode', superOnly: true },
+  { key: 'siteHealth', label: 'Site Health', superOnly: true },
 ];
 
 export function panelInfo(key: PanelKey): PanelInfo {

@@ -1,0 +1,68 @@
+import type { Page } from '@playwright/test';
+import { DEMO, expect, logInWithModal, test } from './fixtures.ts';
+
+/** Site health and the pre-flight check (issue 25). */
+
+async function openAdmin(page: Page, user: { username: string; password: string }) {
+  await page.goto('/');
+  await logInWithModal(page, user);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await page.getByRole('link', { name: 'Admin', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return page.getByRole('navigation', { name: 'Admin' });
+}
+
+test('the super administrator sees the conditions, "Last backup: never", and runs the pre-flight check', async ({
+  page,
+}) => {
+  const menu = await openAdmin(page, DEMO.superAdmin);
+  await menu.getByRole('button', { name: 'Site Health' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Site health' })).toBeVisible();
+
+  const conditions = page.getByRole('table', { name: 'Conditions' });
+  for (const title of [
+    'Mail keeps failing',
+    'No recent backup',
+    'A burst of server errors',
+    'Card payment webhooks are not arriving',
+    'The database is slow',
+  ]) {
+    await expect(conditions.getByRole('row', { name: new RegExp(title) })).toBeVisible();
+  }
+  await expect(page.getByTestId('last-backup')).toHaveText('Last backup: never');
+
+  await page.getByRole('button', { name: 'Run the pre-flight check' }).click();
+  const lines = page.getByRole('list', { name: 'Pre-flight check' }).getByRole('listitem');
+  await expect(lines).toHaveText([
+    'Card payments (Stripe): Test mode: no Stripe keys, the demo provider stands in (no money moves).',
+    'Wallet payments (PayPal): Test mode: no PayPal keys, the demo provider stands in (no money moves).',
+    'Mail server: The mail server in SMTP_URL answered; mail goes from Piste <no-reply@localhost>.',
+    'Backup: No backup in the last 24 hours (there has never been one): run npm run backup now, and schedule it daily.',
+  ]);
+  await expect(lines.nth(3).getByLabel('To fix')).toBeVisible();
+  await expect(lines.nth(0).getByLabel('Fine')).toBeVisible();
+});
+
+test('a club administrator has no Site Health panel, and runs the pre-flight check for an event', async ({ page }) => {
+  const menu = await openAdmin(page, DEMO.admin);
+  await expect(menu.getByRole('button', { name: 'Site Health' })).toHaveCount(0);
+  await menu.getByRole('button', { name: 'Before Entries Open' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Before Entries Open' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Event (optional)' }).click();
+  const first = page.getByRole('option').first();
+  const label = (await first.textContent()) ?? '';
+  const name = label.replace(/ \(\d{4}-\d\d-\d\d\)$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await first.click();
+  await page.getByRole('button', { name: 'Run the pre-flight check' }).click();
+  const lines = page.getByRole('list', { name: 'Pre-flight check' }).getByRole('listitem');
+  await expect(lines).toHaveCount(7);
+  await expect(lines.nth(4)).toContainText(`${name}: window:`);
+  await expect(lines.nth(5)).toHaveText(
+    new RegExp(
+      `^${name}: places: (\\d+ places \\(\\d+ booked, \\d+ held, \\d+ left\\)\\.|The event has 0 places: set its number of places\\.)$`,
+    ),
+  );
+  await expect(lines.nth(6)).toHaveText(
+    new RegExp(`^${name}: price: (FREE|£\\d+\\.\\d\\d) per entry: check it is as intended\\.$`),
+  );
+});

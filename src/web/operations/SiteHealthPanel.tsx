@@ -1,0 +1,83 @@
+import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { LoadFailed } from '../people/admin/ListParts.tsx';
+import { size, useSiteHealth, when } from './api.ts';
+import { PreflightCheck } from './PreflightCheck.tsx';
+
+/**
+ * Site health (issue 25), for super administrators: each watched condition green or raised (with
+ * what was found and since when), the last backup, and the pre-flight check. The same alerts go
+ * by e-mail to the operations address (OPS_EMAIL), once when raised and once when cleared.
+ */
+export function SiteHealthPanel() {
+  const health = useSiteHealth();
+  const backup = health.data?.last_backup;
+  return (
+    <Stack gap="md">
+      <Title order={2}>Site health</Title>
+      {health.isError ? (
+        <LoadFailed
+          title="Site health could not be loaded"
+          retrying={health.isFetching}
+          onRetry={() => health.refetch()}
+        />
+      ) : (
+        <>
+          <Table aria-label="Conditions" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Condition</Table.Th>
+                <Table.Th scope="col">State</Table.Th>
+                <Table.Th scope="col">Detail</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(health.data?.alerts ?? []).map((a) => (
+                <Table.Tr key={a.kind}>
+                  <Table.Td>{a.title}</Table.Td>
+                  <Table.Td>
+                    {a.raised ? (
+                      <Badge color="red">Raised{a.since ? ` since ${when(a.since)}` : ''}</Badge>
+                    ) : (
+                      <Badge color="green">OK</Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{a.raised ? a.detail : a.cleared_at ? `Cleared ${when(a.cleared_at)}` : ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Text data-testid="last-backup">
+            {health.isPending
+              ? 'Last backup: …'
+              : backup
+                ? `Last backup: ${when(backup.finished_at ?? backup.started_at)}, ${backup.status}, ${size(backup.bytes)}${backup.error ? ` (${backup.error})` : ''}`
+                : 'Last backup: never'}
+          </Text>
+        </>
+      )}
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Title order={3}>Before entries open</Title>
+          <Text size="sm" c="dimmed">
+            Checks the payment providers, the card webhook, the mail server and the last backup, and for an event its
+            registration window, places and price.
+          </Text>
+          <PreflightCheck />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** The pre-flight check alone, for club administrators (they open entries). */
+export function PreflightPanel() {
+  return (
+    <Stack gap="md">
+      <Title order={2}>Before Entries Open</Title>
+      <Text size="sm" c="dimmed">
+        Run this before an event's entries open: each line is green, or says what to fix.
+      </Text>
+      <PreflightCheck />
+    </Stack>
+  );
+}
