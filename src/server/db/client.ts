@@ -99,6 +99,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection that dies (server restart, admin kill) is dropped from the pool; the
     // next query opens a new one. Without a listener the error would crash the process.
     pool.on('error', (error) => options.onIdleError?.(error));
+    // A connection in use but between statements (a transaction's JavaScript running) that the
+    // server ends (a restart: 57P01) emits 'error' on its client, where the pool listens only
+    // while it is idle: unheard, it crashed the process (pg-restart.postgres.test.ts). Heard here,
+    // the client is marked broken: its next statement fails as unreachable (503) and the pool drops
+    // it when it is released. Idle ones are still told through the pool's 'error' above.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', url: options.url, close: () => pool.end() };
   }
