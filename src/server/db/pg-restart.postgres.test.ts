@@ -197,7 +197,9 @@ describe('PostgreSQL restarted under the app', () => {
     await withDatabase(async (d) => {
       const failed = await d.db
         .transaction(async (tx) => {
-          const [row] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+          const [row] = (
+            (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }
+          ).rows;
           const admin = new pg.Client({ connectionString: cluster.url() });
           await admin.connect();
           await admin.query('select pg_terminate_backend($1)', [row?.pid]);
@@ -208,7 +210,7 @@ describe('PostgreSQL restarted under the app', () => {
         .then(() => null)
         .catch((error: unknown) => error);
       expect(isDatabaseUnreachable(failed), String(failed)).toBe(true);
-      expect((await d.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+      expect(((await d.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] }).rows).toEqual([{ one: 1 }]);
     });
   });
 });
