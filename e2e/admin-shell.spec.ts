@@ -1,5 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import { DEMO, expect, logInWithModal, setMaintenance, test } from './fixtures.ts';
+import type { Browser } from '@playwright/test';
+import { DEMO, expect, openAdmin, setMaintenance, test } from './fixtures.ts';
 
 /** The admin shell (doc 2 §2, §4): the side menu by admin level, panels, the maintenance panel. */
 
@@ -20,15 +20,6 @@ const ALL_ADMINS = [
   'Before Entries Open',
 ];
 const SUPER_ONLY = ['Points', 'Team Groupings', 'Maintenance Mode', 'Site Health'];
-
-async function openAdmin(page: Page, user: { username: string; password: string }) {
-  await page.goto('/');
-  await logInWithModal(page, user);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  await page.getByRole('link', { name: 'Admin', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  return page.getByRole('navigation', { name: 'Admin' });
-}
 
 test('a club administrator sees the fourteen shared panels and none of the super-admin ones', async ({ page }) => {
   const menu = await openAdmin(page, DEMO.admin);

@@ -109,6 +109,16 @@ export async function logInWithModal(page: Page, user: { username: string; passw
   await expect(dialog).toBeHidden();
 }
 
+/** Signs in and opens /admin; returns the admin side menu. */
+export async function openAdmin(page: Page, user: { username: string; password: string }) {
+  await page.goto('/');
+  await logInWithModal(page, user);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await page.getByRole('link', { name: 'Admin', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return page.getByRole('navigation', { name: 'Admin' });
+}
+
 /** The test SMTP server's inbox (e2e/mailbox-server.ts): what the app sent during this run. */
 export const mailbox = {
   async messages(request: APIRequestContext): Promise<ReceivedMail[]> {

@@ -1,16 +1,6 @@
-import type { Page } from '@playwright/test';
-import { DEMO, expect, logInWithModal, test } from './fixtures.ts';
+import { DEMO, expect, openAdmin, test } from './fixtures.ts';
 
 /** Site health and the pre-flight check (issue 25). */
-
-async function openAdmin(page: Page, user: { username: string; password: string }) {
-  await page.goto('/');
-  await logInWithModal(page, user);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  await page.getByRole('link', { name: 'Admin', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  return page.getByRole('navigation', { name: 'Admin' });
-}
 
 test('the super administrator sees the conditions, "Last backup: never", and runs the pre-flight check', async ({
   page,

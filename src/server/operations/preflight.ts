@@ -60,43 +60,58 @@ async function probe(provider: Provider | null): Promise<string | null> {
   }
 }
 
-async function cardLine(ctx: AppContext): Promise<PreflightLine> {
-  const name = 'Card payments (Stripe)';
-  const stripe = ctx.config.payments.stripe;
-  if (!stripe) {
+/** A payment provider's line: not set up (the demo provider standing in outside production), or
+ * its mode and whether it answered its cheap authenticated call. */
+async function providerLine(
+  ctx: AppContext,
+  provider: 'stripe' | 'paypal',
+  says: { name: string; keys: string; mode: string | null; refused: (problem: string) => string; answered: string },
+): Promise<PreflightLine> {
+  if (says.mode === null) {
     return ctx.config.payments.demo
-      ? line(name, true, 'Test mode: no Stripe keys, the demo provider stands in (no money moves).')
-      : line(name, false, 'Not set up: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.');
+      ? line(
+          says.name,
+          true,
+          `Test mode: no ${provider === 'stripe' ? 'Stripe' : 'PayPal'} keys, the demo provider stands in (no money moves).`,
+        )
+      : line(says.name, false, `Not set up: set ${says.keys}.`);
   }
-  const mode = stripeKeyMode(stripe.secretKey) === 'live' ? 'Live keys' : 'Test mode (test keys: no money moves)';
-  const problem = await probe(ctx.payments.byName('stripe'));
+  const problem = await probe(ctx.payments.byName(provider));
   return problem
-    ? line(
-        name,
-        false,
-        `Stripe did not accept the call with STRIPE_SECRET_KEY: ${problem}. Check the key in Stripe's Developers → API keys.`,
-      )
-    : line(name, true, `${mode}; Stripe answered.`);
+    ? line(says.name, false, says.refused(problem))
+    : line(says.name, true, `${says.mode}; ${says.answered}`);
 }
 
-async function walletLine(ctx: AppContext): Promise<PreflightLine> {
-  const name = 'Wallet payments (PayPal)';
+function cardLine(ctx: AppContext): Promise<PreflightLine> {
+  const stripe = ctx.config.payments.stripe;
+  return providerLine(ctx, 'stripe', {
+    name: 'Card payments (Stripe)',
+    keys: 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    mode: !stripe
+      ? null
+      : stripeKeyMode(stripe.secretKey) === 'live'
+        ? 'Live keys'
+        : 'Test mode (test keys: no money moves)',
+    refused: (problem) =>
+      `Stripe did not accept the call with STRIPE_SECRET_KEY: ${problem}. Check the key in Stripe's Developers → API keys.`,
+    answered: 'Stripe answered.',
+  });
+}
+
+function walletLine(ctx: AppContext): Promise<PreflightLine> {
   const paypal = ctx.config.payments.paypal;
-  if (!paypal) {
-    return ctx.config.payments.demo
-      ? line(name, true, 'Test mode: no PayPal keys, the demo provider stands in (no money moves).')
-      : line(name, false, 'Not set up: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.');
-  }
-  const mode =
-    paypal.environment === 'sandbox' ? 'Test mode (PayPal sandbox: no money moves)' : 'Live (PayPal production)';
-  const problem = await probe(ctx.payments.byName('paypal'));
-  return problem
-    ? line(
-        name,
-        false,
-        `PayPal refused an access token for PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (${paypal.environment}): ${problem}. Check both in PayPal's developer dashboard, and PAYPAL_ENVIRONMENT.`,
-      )
-    : line(name, true, `${mode}; PayPal gave an access token.`);
+  return providerLine(ctx, 'paypal', {
+    name: 'Wallet payments (PayPal)',
+    keys: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
+    mode: !paypal
+      ? null
+      : paypal.environment === 'sandbox'
+        ? 'Test mode (PayPal sandbox: no money moves)'
+        : 'Live (PayPal production)',
+    refused: (problem) =>
+      `PayPal refused an access token for PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (${paypal?.environment}): ${problem}. Check both in PayPal's developer dashboard, and PAYPAL_ENVIRONMENT.`,
+    answered: 'PayPal gave an access token.',
+  });
 }
 
 /** Stripe's signature over a body, as its webhooks send it (t=…,v1=HMAC-SHA256 of "t.body"). */
