@@ -1,4 +1,4 @@
-import { ConfigError } from './config.ts';
+import { ConfigError } from './config-error.ts';
 
 /**
  * The one line a volunteer reads when the server (or `npm run create-admin`) cannot start because

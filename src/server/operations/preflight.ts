@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { windowPhase } from '../../domain/events/registration.ts';
 import { displayPrice } from '../../domain/money.ts';
-import { stripeKeyMode } from '../config.ts';
+import { stripeKeyMode } from '../config-payments.ts';
 import type { AppContext } from '../context.ts';
 import { events } from '../db/schema.ts';
 import { backups } from '../db/schema-operations.ts';

@@ -8,7 +8,7 @@ import {
 } from '@paypal/paypal-server-sdk';
 import { formatPrice } from '../../domain/money.ts';
 import { amountInPence, walletLineName } from '../../domain/payments/index.ts';
-import type { PaymentsConfig } from '../config.ts';
+import type { PaymentsConfig } from '../config-payments.ts';
 import { paypalTransport } from './paypal-transport.ts';
 import { metadataId, type Provider, startKey } from './providers.ts';
 

@@ -1,5 +1,5 @@
 import type { PaymentProvider } from '../../domain/payments/index.ts';
-import type { PaymentsConfig } from '../config.ts';
+import type { PaymentsConfig } from '../config-payments.ts';
 import type { Db } from '../db/client.ts';
 import { demoProvider } from './demo.ts';
 import { installationId } from './installation.ts';

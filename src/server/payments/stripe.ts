@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentsConfig } from '../config.ts';
+import type { PaymentsConfig } from '../config-payments.ts';
 import { metadataId, type Provider, type ProviderCheck, startKey } from './providers.ts';
 
 type StripeConfig = NonNullable<PaymentsConfig['stripe']>;
