@@ -9,7 +9,8 @@ import { hit } from '../db/rate-limits.ts';
 import { AppError } from '../errors.ts';
 import { isMaintenanceEnabled } from '../maintenance/service.ts';
 import { limitPerAddress } from '../plugins/address-limits.ts';
-import { isCachedOrLoading, sendCachedAnswer, sendOnceCompressed } from '../plugins/public-cache.ts';
+import { sendOnceCompressed } from '../plugins/cache-entry.ts';
+import { isCachedOrLoading, sendCachedAnswer } from '../plugins/public-cache.ts';
 import { type PageAddresses, pageAddresses } from './addresses.ts';
 import { loadRenderer, loadTemplate, type PageTemplate, type Renderer } from './renderer.ts';
 

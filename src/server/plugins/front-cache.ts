@@ -3,7 +3,8 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { maintenanceIfKnown } from '../maintenance/service.ts';
 import type { PublicReadSampler } from './access-log.ts';
-import { frontAnswer, pickEncoding } from './public-cache.ts';
+import { pickEncoding } from './cache-entry.ts';
+import { frontAnswer } from './public-cache.ts';
 
 /**
  * The front path: an anonymous GET of an address the public cache already answered is sent

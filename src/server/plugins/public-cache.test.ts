@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openTestDatabase, testConfig } from '../test/helper.ts';
-import { dropPublicCacheSoon, invalidatePublicCache, pickEncoding, sendCached } from './public-cache.ts';
+import { pickEncoding } from './cache-entry.ts';
+import { dropPublicCacheSoon, invalidatePublicCache, sendCached } from './public-cache.ts';
 
 let app: FastifyInstance;
 let loads = 0;
