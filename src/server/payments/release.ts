@@ -34,9 +34,7 @@ async function releaseLines(
         .where(and(inArray(paymentLines.id, lineIds), eq(paymentLines.state, 'held')))
         .returning({ id: paymentLines.id, eventId: paymentLines.eventId })
     : [];
-  const byEvent = new Map<number, number>();
-  for (const r of released) byEvent.set(r.eventId, (byEvent.get(r.eventId) ?? 0) + 1);
-  for (const [eventId, n] of byEvent) await moveHeld(tx, eventId, -n);
+  for (const [eventId, n] of perEvent(released)) await moveHeld(tx, eventId, -n);
   await logLines(
     tx,
     released.map((r) => r.id),
@@ -204,9 +202,7 @@ export async function releaseHeldLines(
       ),
     )
     .returning({ id: paymentLines.id, eventId: paymentLines.eventId });
-  const byEvent = new Map<number, number>();
-  for (const r of released) byEvent.set(r.eventId, (byEvent.get(r.eventId) ?? 0) + 1);
-  for (const [eventId, n] of byEvent) {
+  for (const [eventId, n] of perEvent(released)) {
     const event = locked.get(eventId);
     if (event) event.held -= n;
     await moveHeld(tx, eventId, -n);
@@ -264,4 +260,11 @@ export async function releasePayment(ctx: AppContext, paymentId: number, why: 'c
           note: ' (the provider could not start it)',
         });
   });
+}
+
+/** How many of the lines are on each event. */
+function perEvent(lines: { eventId: number }[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const line of lines) counts.set(line.eventId, (counts.get(line.eventId) ?? 0) + 1);
+  return counts;
 }
