@@ -121,8 +121,18 @@ test("a failed maintenance toggle shows the server's error, or Failed to toggle 
   ];
   for (const { answer, shows } of attempts) {
     await page.route('**/api/v1/maintenance/toggle/', answer);
+    // the previous attempt's result has gone (it clears itself after 5 s; a new attempt clears it too)
     await toggle.click();
+    await expect(confirm).toBeVisible();
+    const answered = page
+      .waitForEvent('requestfinished', (r) => r.url().includes('/maintenance/toggle/'))
+      .catch(() => null);
+    const failed = page
+      .waitForEvent('requestfailed', (r) => r.url().includes('/maintenance/toggle/'))
+      .catch(() => null);
     await confirm.getByRole('button', { name: 'Enable' }).click();
+    // the toggle's call was made and answered (or failed) before its result is looked for
+    await Promise.race([answered, failed]);
     const result = page.getByRole('main').getByRole('alert').filter({ hasNotText: 'How maintenance mode works' });
     await expect(result).toHaveText(shows);
     await expect(page.getByTestId('maintenance-status')).toHaveText('Site Online');
