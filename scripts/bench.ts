@@ -4,7 +4,8 @@
  * - The app runs as the README deploys it (production mode, default logging, embedded database,
  *   demo data) in a process of its own; the yardstick, a bare Fastify server sending the very
  *   bytes the app sent, in a second process; the load generator (autocannon) in this third one.
- * - Each public read is driven for BENCH_SECONDS on each side, over BENCH_ROUNDS rounds whose
+ * - Every read's path is first driven for BENCH_WARM_SECONDS (1) on each side, as a server that has
+ *   been running is warm; then each public read is driven for BENCH_SECONDS on each side, over BENCH_ROUNDS rounds whose
  *   order alternates (app first, then bare first …); each round gives app ÷ bare from runs made
  *   one after the other, and the figure is the median of the rounds' ratios (a machine whose
  *   speed drifts over minutes moves both runs of a round alike); with each side's CPU per answer.
@@ -32,6 +33,7 @@ import {
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 1);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const APP_PORT = Number(process.env.BENCH_PORT ?? 4610);
 const BARE_PORT = APP_PORT + 1;
@@ -114,6 +116,9 @@ function roundOrder(round: number): Side[] {
 
 async function measureReads(servers: Record<Side, SideServer>, reads: Read[]): Promise<ReadResult[]> {
   const results: ReadResult[] = [];
+  // a server that has been running: every read's path once through each side before the first
+  // round (the front path is shared, so without this the reads measured first met colder code)
+  for (const read of reads) for (const side of SIDES) await measure(`${servers[side].url}${read.path}`, WARM_SECONDS);
   for (const read of reads) {
     const runs: Record<Side, number[]> = { app: [], bare: [], bareWithHeaders: [] };
     const cpu: Record<Side, number[]> = { app: [], bare: [], bareWithHeaders: [] };
