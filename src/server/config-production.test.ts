@@ -38,6 +38,21 @@ describe('PUBLIC_URL', () => {
       /^Invalid environment configuration: PUBLIC_URL:/,
     );
   });
+
+  it('on https makes the site https-only; plain http is allowed in production, with a warning', () => {
+    expect(loadConfig(PRODUCTION).httpsOnly).toBe(true);
+    expect(loadConfig(PRODUCTION).notices.map((n) => n.message).join()).not.toContain('PUBLIC_URL');
+    // a Debian install before its certificate (README "Deploy" way 2, steps 5–6), a private network
+    const plain = loadConfig({ ...PRODUCTION, PUBLIC_URL: 'http://entries.example.org' });
+    expect(plain.httpsOnly).toBe(false);
+    expect(plain.notices).toContainEqual({
+      level: 'warn',
+      message:
+        'PUBLIC_URL is http://entries.example.org: sign-ins and payments cross the network unencrypted. Put the site on https (README "Deploy") and set PUBLIC_URL to its https address.',
+    });
+    // outside production nothing is https-only, whatever the address
+    expect(loadConfig({ PUBLIC_URL: 'https://entries.example.org' }).httpsOnly).toBe(false);
+  });
 });
 
 describe('MAIL_FROM', () => {

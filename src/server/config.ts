@@ -155,6 +155,10 @@ export interface Config {
   host: string;
   port: number;
   publicUrl: string;
+  /** Production on an https address: cookies are Secure and browsers are asked to upgrade
+   * insecure requests. A plain-http address (before the certificate, a private network) gets
+   * neither: either would break sign-in or every page's styles and scripts there. */
+  httpsOnly: boolean;
   /** PostgreSQL connection string; absent means the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
   /** Directory for the embedded database and uploads; `memory://` keeps PGlite in memory. */
@@ -262,13 +266,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       message: `TRUST_PROXY=${e.TRUST_PROXY} believes whoever connects to ${e.HOST} directly about the client's address; if anything but your proxies can reach it, set TRUST_PROXY to their addresses instead`,
     });
   }
+  const publicUrl = (e.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, '');
+  if (isProduction && !publicUrl.startsWith('https://')) {
+    notices.push({
+      level: 'warn',
+      message: `PUBLIC_URL is ${publicUrl}: sign-ins and payments cross the network unencrypted. Put the site on https (README "Deploy") and set PUBLIC_URL to its https address.`,
+    });
+  }
   const payments = paymentsConfig(e, isProduction);
   return {
     env: e.NODE_ENV,
     isProduction,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
+    publicUrl,
+    httpsOnly: isProduction && publicUrl.startsWith('https://'),
     databaseUrl,
     dataDir: e.DATA_DIR,
     jwtSecret,

@@ -65,7 +65,9 @@ export async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
-  console.log(`\n${config.association.code} is running on http://${shown}:${port}\n`);
+  // in production the address visitors use is PUBLIC_URL (behind the proxy), said beside it
+  const visitors = config.isProduction ? ` (visitors: ${config.publicUrl})` : '';
+  console.log(`\n${config.association.code} is running on http://${shown}:${port}${visitors}\n`);
   printSignIns(config, seeded?.signIns);
 }
 

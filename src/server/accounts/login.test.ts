@@ -48,13 +48,19 @@ describe('login', () => {
     expect(json(profile).username).toBe(user.username);
   });
 
-  it('marks the cookie Secure in production', () => {
+  it('marks the cookie Secure in production on https', () => {
     expect(
       refreshCookieOptions(
         testConfig({ NODE_ENV: 'production', JWT_SECRET: PRODUCTION_SECRET, PUBLIC_URL: 'https://e.example' }),
       ).secure,
     ).toBe(true);
     expect(refreshCookieOptions(testConfig()).secure).toBe(false);
+    // on a plain-http address a Secure cookie is never stored: the session would end at each reload
+    expect(
+      refreshCookieOptions(
+        testConfig({ NODE_ENV: 'production', JWT_SECRET: PRODUCTION_SECRET, PUBLIC_URL: 'http://e.example' }),
+      ).secure,
+    ).toBe(false);
   });
 
   it('finds the username whatever its case', async () => {

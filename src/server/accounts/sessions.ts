@@ -26,12 +26,12 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
-/** HttpOnly, SameSite=Strict, Secure in production, sent only to the API. */
+/** HttpOnly, SameSite=Strict, Secure in production on https (config.httpsOnly), sent only to the API. */
 export function refreshCookieOptions(config: Config, maxAgeSeconds?: number): CookieSerializeOptions {
   return {
     httpOnly: true,
     sameSite: 'strict',
-    secure: config.isProduction,
+    secure: config.httpsOnly,
     path: COOKIE_PATH,
     ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
   };
@@ -49,7 +49,7 @@ export function sessionHintCookieOptions(config: Config, maxAgeSeconds?: number)
   return {
     httpOnly: false,
     sameSite: 'strict',
-    secure: config.isProduction,
+    secure: config.httpsOnly,
     path: '/',
     ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
   };

@@ -35,7 +35,9 @@ export function helmetOptions(config: Config): HelmetOptions {
         imgSrc: ["'self'", 'data:', 'blob:', ...PAYMENT_HOSTS.img],
         connectSrc: ["'self'", ...PAYMENT_HOSTS.connect],
         frameSrc: ["'self'", ...PAYMENT_HOSTS.frame],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
+        // only where the site is on https: on a plain-http address (a Debian install before its
+        // certificate, a private network) the upgrade would send every asset to a closed port
+        upgradeInsecureRequests: config.httpsOnly ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
