@@ -173,9 +173,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return sendError(reply, known);
-    if (error.statusCode === 429) {
-      return sendError(reply, new AppError('RATE_LIMITED', error.message || 'Too many requests.'));
-    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code =
         error.statusCode === 404 ? 'NOT_FOUND' : error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
