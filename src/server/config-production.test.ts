@@ -41,7 +41,11 @@ describe('PUBLIC_URL', () => {
 
   it('on https makes the site https-only; plain http is allowed in production, with a warning', () => {
     expect(loadConfig(PRODUCTION).httpsOnly).toBe(true);
-    expect(loadConfig(PRODUCTION).notices.map((n) => n.message).join()).not.toContain('PUBLIC_URL');
+    expect(
+      loadConfig(PRODUCTION)
+        .notices.map((n) => n.message)
+        .join(),
+    ).not.toContain('PUBLIC_URL');
     // a Debian install before its certificate (README "Deploy" way 2, steps 5–6), a private network
     const plain = loadConfig({ ...PRODUCTION, PUBLIC_URL: 'http://entries.example.org' });
     expect(plain.httpsOnly).toBe(false);
