@@ -81,6 +81,12 @@ test.describe('as the super administrator', () => {
     await expectVisitorSees(browser, 'Site Under Maintenance');
     // the result message goes after 5 seconds
     await expect(result).toBeHidden({ timeout: 8000 });
+    // Site Health says so too, while it lasts
+    await menu.getByRole('button', { name: 'Site Health' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Maintenance mode is on' })).toContainText(
+      'only super administrators see the site',
+    );
+    await menu.getByRole('button', { name: 'Maintenance Mode' }).click();
 
     await page.getByRole('button', { name: 'Disable Maintenance Mode' }).click();
     await expect(page.getByText('Maintenance mode disabled successfully')).toBeVisible();

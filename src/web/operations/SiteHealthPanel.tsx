@@ -1,4 +1,5 @@
-import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMaintenanceStore } from '../maintenance/store.ts';
 import { LoadFailed } from '../people/admin/ListParts.tsx';
 import { size, useSiteHealth, when } from './api.ts';
 import { PreflightCheck } from './PreflightCheck.tsx';
@@ -11,9 +12,16 @@ import { PreflightCheck } from './PreflightCheck.tsx';
 export function SiteHealthPanel() {
   const health = useSiteHealth();
   const backup = health.data?.last_backup;
+  const inMaintenance = useMaintenanceStore((s) => s.isInMaintenance);
   return (
     <Stack gap="md">
       <Title order={2}>Site health</Title>
+      {inMaintenance && (
+        <Alert color="orange" title="Maintenance mode is on">
+          Visitors and signed-in users see the maintenance page; only super administrators see the site. Turn it off in
+          Maintenance Mode.
+        </Alert>
+      )}
       {health.isError ? (
         <LoadFailed
           title="Site health could not be loaded"
