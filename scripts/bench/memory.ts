@@ -126,7 +126,9 @@ function growth(r: MemoryResult): number {
 export async function benchMemory(port: number): Promise<MemoryResult[]> {
   console.log(`Memory: ${MINUTES} min of mixed load at ${RATE} requests/s on each database`);
   const results: MemoryResult[] = [];
-  const databases: MemoryDatabase[] = ['embedded', 'PostgreSQL'];
+  // BENCH_MEMORY_DATABASES=PostgreSQL measures one of them
+  const chosen = process.env.BENCH_MEMORY_DATABASES?.split(',').map((d) => d.trim());
+  const databases = (Object.keys(MEMORY_GOAL_MB) as MemoryDatabase[]).filter((d) => !chosen || chosen.includes(d));
   for (const database of databases) {
     let fresh: Awaited<ReturnType<typeof freshPostgres>> | null = null;
     if (database === 'PostgreSQL') {
