@@ -2,7 +2,6 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { forDrizzle } from './pglite-client.ts';
 import * as baseSchema from './schema.ts';
 import * as operationsSchema from './schema-operations.ts';
 import * as resultsSchema from './schema-results.ts';
@@ -108,8 +107,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzle(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', url: options.url, close: () => pool.end() };
   }
+  // PGlite's modules are loaded only here: a server on PostgreSQL never holds them
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
+  const { forDrizzle } = await import('./pglite-client.ts');
   const dataDir = options.dataDir ?? 'memory://';
   let release = () => {};
   if (!dataDir.startsWith('memory://')) {
