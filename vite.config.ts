@@ -27,6 +27,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           }),
         ]),
   ],
+  // the server's renderer bundles the icons it uses (a few dozen) instead of loading the icons
+  // package at run time: its CommonJS build defines all ~6,000 icons, 15 MB of heap and 60 MB
+  // resident in the server (docs/decisions/0036-memory.md)
+  ssr: { noExternal: ['@tabler/icons-react', /^@mantine\//] },
   build: isSsrBuild
     ? {
         outDir: `../../${webDist}-ssr`,
