@@ -83,6 +83,11 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   return false;
 }
 
+/** PGlite's buffer pool: PostgreSQL's 128 MB default is WebAssembly memory that is never given
+ * back; an association's database is a few tens of MB, and 16 MB holds its working set
+ * (docs/decisions/0036-memory.md). */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
 /** Opens the database: PostgreSQL through `pg` when a URL is given, PGlite otherwise. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
@@ -123,6 +128,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     client = await PGlite.create(dataDir, {
       extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
   } catch (error) {
