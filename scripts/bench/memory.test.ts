@@ -17,10 +17,8 @@ describe('the memory verdict', () => {
 });
 
 describe('the memory goal', () => {
-  it('is met when no reading is above it, and says by how much it was missed', () => {
-    expect(memoryGoal({ database: 'embedded', afterStartMb: 300, firstMb: 340, lastMb: 350 })).toBe('GOAL MET');
-    expect(memoryGoal({ database: 'PostgreSQL', afterStartMb: 140, firstMb: 180, lastMb: 170 })).toBe(
-      'GOAL MISSED by 30 MB',
-    );
+  it('is met when neither reading under load is above it, and says by how much it was missed', () => {
+    expect(memoryGoal({ database: 'embedded', firstMb: 340, lastMb: 350 })).toBe('GOAL MET');
+    expect(memoryGoal({ database: 'PostgreSQL', firstMb: 180, lastMb: 170 })).toBe('GOAL MISSED by 30 MB');
   });
 });

@@ -42,10 +42,12 @@ export function memoryVerdict(firstMb: number, lastMb: number): 'PASS' | 'FAIL' 
   return lastMb * 10 <= firstMb * (10 + GROWTH_ALLOWED * 10) ? 'PASS' : 'FAIL';
 }
 
-/** The goal, said plainly: met when no reading (after start, first, last) is above it. */
-export function memoryGoal(r: Pick<MemoryResult, 'database' | 'afterStartMb' | 'firstMb' | 'lastMb'>): string {
+/** The goal, said plainly, for the memory held under load (DESIGN.md: "after the bench's load"):
+ * met when neither reading under load is above it. The reading at the first answer is shown
+ * beside it, not judged: the embedded database's compiler peak is still being given back then. */
+export function memoryGoal(r: Pick<MemoryResult, 'database' | 'firstMb' | 'lastMb'>): string {
   const goal = MEMORY_GOAL_MB[r.database];
-  const highest = Math.max(r.afterStartMb, r.firstMb, r.lastMb);
+  const highest = Math.max(r.firstMb, r.lastMb);
   return highest <= goal ? 'GOAL MET' : `GOAL MISSED by ${(highest - goal).toFixed(0)} MB`;
 }
 
@@ -164,7 +166,7 @@ export function memoryReport(results: MemoryResult[]): string[] {
     '',
     `## Memory under mixed load (goals: ${MEMORY_GOAL_MB.embedded} MB embedded, ${MEMORY_GOAL_MB.PostgreSQL} MB PostgreSQL)`,
     '',
-    `The app as production runs it (\`npm run serve\`'s command, production mode, default cache bounds, no forced collection), on the embedded database and then on PostgreSQL (a throwaway database), demo data. Its resident memory (VmRSS of its process, /proc) is read after start, after 1 minute and after ${MINUTES} minutes of a mixed load sent from the bench's process at about ${RATE} requests a second: anonymous page loads and public reads (lists, results), the demo accounts signing in every few seconds and reading their profile, family, cart and entries, the club administrator's lists (users, payments, contact messages, an event's participants), carts filled and cleared, free events booked, a contact message every 15 s. The verdict fails when the last reading is more than ${GROWTH_ALLOWED * 100} % above the 1-minute one (memory that keeps growing); a goal missed is reported, not failed. What each part costs and what was done about it: docs/decisions/0036-memory.md.`,
+    `The app as production runs it (\`npm run serve\`'s command, production mode, default cache bounds, no forced collection), on the embedded database and then on PostgreSQL (a throwaway database), demo data. Its resident memory (VmRSS of its process, /proc) is read after start, after 1 minute and after ${MINUTES} minutes of a mixed load sent from the bench's process at about ${RATE} requests a second: anonymous page loads and public reads (lists, results), the demo accounts signing in every few seconds and reading their profile, family, cart and entries, the club administrator's lists (users, payments, contact messages, an event's participants), carts filled and cleared, free events booked, a contact message every 15 s. The verdict fails when the last reading is more than ${GROWTH_ALLOWED * 100} % above the 1-minute one (memory that keeps growing); a goal missed is reported, not failed; the goal is judged on the two readings under load, the one at start (during the embedded database's compiler peak) is shown. What each part costs and what was done about it: docs/decisions/0036-memory.md.`,
     '',
     `| database | after start | after ${results[0]?.firstMinutes ?? 1} min | after ${MINUTES} min | growth | goal | requests | answers | verdict |`,
     '|---|---:|---:|---:|---:|---|---:|---|---|',
