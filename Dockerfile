@@ -34,4 +34,6 @@ HEALTHCHECK --interval=15s --timeout=8s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/v1/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM: no new requests, those in flight finish (at most 10 s), the database closes
 STOPSIGNAL SIGTERM
-CMD ["node", "src/server/main.ts"]
+# the node arguments of `npm run serve` (package.json), kept the same by scripts/start-command.test.ts;
+# --max-semi-space-size=16 caps V8's young generation (docs/decisions/0036-memory.md)
+CMD ["node", "--max-semi-space-size=16", "src/server/main.ts"]

@@ -10,6 +10,10 @@
  *   one after the other, and the figure is the median of the rounds' ratios (a machine whose
  *   speed drifts over minutes moves both runs of a round alike); with each side's CPU per answer.
  * - Lighthouse (mobile defaults) runs BENCH_LIGHTHOUSE_RUNS times on each page; medians again.
+ * - Then the people lists, a season's results, the entry rush and the memory under mixed load
+ *   (bench/*.ts), each on each database.
+ * BENCH_SKIP_LIGHTHOUSE, _READS (the public reads and the address spellings), _PEOPLE, _RESULTS,
+ * _RUSH, _MEMORY = 1 leave a section out; with all but one left out, that one runs alone.
  * The report is printed and written to bench/REPORT.md with the machine and the date.
  */
 import { execSync } from 'node:child_process';
@@ -20,6 +24,7 @@ import { join } from 'node:path';
 import { benchRush, type RushResult, rushReport, rushVerdict } from './bench/entry-rush.ts';
 import { capture, measure, median } from './bench/http.ts';
 import { lighthousePages, type PageScores } from './bench/lighthouse.ts';
+import { benchMemory, type MemoryResult, memoryReport, memoryVerdict } from './bench/memory.ts';
 import { benchPeople, type PeopleTiming, peopleReport, peopleVerdict } from './bench/people.ts';
 import { cpuSeconds, startApp, startBare } from './bench/processes.ts';
 import { benchResults, type ResultsTiming, resultsReport, resultsVerdict } from './bench/results.ts';
@@ -184,31 +189,31 @@ function machine(): string {
   return `${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, commit ${commit}`;
 }
 
-function report(
-  reads: ReadResult[],
-  pages: Record<string, PageScores> | null,
-  people: PeopleTiming[],
-  results: ResultsTiming[],
-  rush: RushResult[],
-  spellings: SpellingsResult | null,
-  when: string,
-): string {
-  const lines = [
-    '# Benchmark report',
-    '',
-    `${when} on ${machine()}.`,
-    '',
-    `App: \`node src/server/main.ts\`, NODE_ENV=production, default logging (info, to a file), embedded database, demo data, in its own process. Yardstick (the budget's): a bare Fastify process sending the same body (same content type and encoding) and no other headers. Second yardstick (for the why): the same bare process also sending the app's security and caching headers. Load: autocannon in another process, 50 connections, ${SECONDS} s per run, ${ROUNDS} rounds each starting with another side; each round's app ÷ bare from its two runs made one after the other, the ratio the median of the rounds' (req/s columns: the median of each side's runs). CPU per answer: the server process's user + system time over the answers of a run (/proc), median of the rounds. Requests accept gzip and brotli.`,
-    '',
-    `## Public reads (budget ≥ ${AIM} of the bare server, floor ${FLOOR})`,
-    '',
-    '| read | app req/s | bare req/s | ratio | rounds | verdict | app CPU µs per answer | bare CPU µs per answer | bare + app headers req/s | ratio to it | its CPU µs per answer |',
-    '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|',
-    ...reads.map(
-      (r) =>
-        `| ${r.name} (\`${r.path}\`) | ${r.app.toFixed(0)} | ${r.bare.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.ratioRange.map((x) => x.toFixed(2)).join('–')} | ${verdict(r.ratio, r.problems)}${r.problems.length ? `: ${r.problems[0]}` : ''} | ${r.appCpuUs.toFixed(0)} | ${r.bareCpuUs.toFixed(0)} | ${r.bareWithHeaders.toFixed(0)} | ${r.ratioWithHeaders.toFixed(2)} | ${r.bareWithHeadersCpuUs.toFixed(0)} |`,
-    ),
-  ];
+interface Sections {
+  reads: ReadResult[];
+  pages: Record<string, PageScores> | null;
+  people: PeopleTiming[];
+  results: ResultsTiming[];
+  rush: RushResult[];
+  memory: MemoryResult[];
+  spellings: SpellingsResult | null;
+}
+
+function report({ reads, pages, people, results, rush, memory, spellings }: Sections, when: string): string {
+  const lines = ['# Benchmark report', '', `${when} on ${machine()}.`, ''];
+  if (reads.length)
+    lines.push(
+      `App: \`node src/server/main.ts\`, NODE_ENV=production, default logging (info, to a file), embedded database, demo data, in its own process. Yardstick (the budget's): a bare Fastify process sending the same body (same content type and encoding) and no other headers. Second yardstick (for the why): the same bare process also sending the app's security and caching headers. Load: autocannon in another process, 50 connections, ${SECONDS} s per run, ${ROUNDS} rounds each starting with another side; each round's app ÷ bare from its two runs made one after the other, the ratio the median of the rounds' (req/s columns: the median of each side's runs). CPU per answer: the server process's user + system time over the answers of a run (/proc), median of the rounds. Requests accept gzip and brotli.`,
+      '',
+      `## Public reads (budget ≥ ${AIM} of the bare server, floor ${FLOOR})`,
+      '',
+      '| read | app req/s | bare req/s | ratio | rounds | verdict | app CPU µs per answer | bare CPU µs per answer | bare + app headers req/s | ratio to it | its CPU µs per answer |',
+      '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|',
+      ...reads.map(
+        (r) =>
+          `| ${r.name} (\`${r.path}\`) | ${r.app.toFixed(0)} | ${r.bare.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.ratioRange.map((x) => x.toFixed(2)).join('–')} | ${verdict(r.ratio, r.problems)}${r.problems.length ? `: ${r.problems[0]}` : ''} | ${r.appCpuUs.toFixed(0)} | ${r.bareCpuUs.toFixed(0)} | ${r.bareWithHeaders.toFixed(0)} | ${r.ratioWithHeaders.toFixed(2)} | ${r.bareWithHeadersCpuUs.toFixed(0)} |`,
+      ),
+    );
   if (pages) {
     lines.push(
       '',
@@ -228,22 +233,30 @@ function report(
   if (people.length) lines.push(...peopleReport(people));
   if (results.length) lines.push(...resultsReport(results));
   if (rush.length) lines.push(...rushReport(rush));
+  if (memory.length) lines.push(...memoryReport(memory));
   // the hand-written explanation of known misses, kept beside the report
   const notes = existsSync('bench/NOTES.md') ? readFileSync('bench/NOTES.md', 'utf8').trim() : '';
   if (notes) lines.push('', notes);
   return `${lines.join('\n')}\n`;
 }
 
-async function main(): Promise<void> {
-  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  console.log(`Benchmark, ${when}, ${machine()}\n`);
+/** Lighthouse, then the public reads against the bare yardsticks, then the address spellings: one
+ * app, started once for them. */
+async function pagesAndReads(): Promise<{
+  pages: Record<string, PageScores> | null;
+  results: ReadResult[];
+  spellings: SpellingsResult | null;
+}> {
+  const skipPages = process.env.BENCH_SKIP_LIGHTHOUSE === '1';
+  const skipReads = process.env.BENCH_SKIP_READS === '1';
+  if (skipPages && skipReads) return { pages: null, results: [], spellings: null };
   const app = await startApp(APP_PORT);
   const fixturesDir = await mkdtemp(join(tmpdir(), 'piste-bench-bare-'));
   let bare: Awaited<ReturnType<typeof startBare>>[] = [];
   try {
     // pages first, on a quiet app; the load test's burst of page requests comes after
     let pages: Record<string, PageScores> | null = null;
-    if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
+    if (!skipPages) {
       console.log(`Lighthouse (mobile), ${LIGHTHOUSE_RUNS} runs per page`);
       pages = await lighthousePages(app.url, PAGES, LIGHTHOUSE_RUNS);
       for (const [page, s] of Object.entries(pages)) {
@@ -254,10 +267,8 @@ async function main(): Promise<void> {
       }
       console.log('');
     }
-    // BENCH_READS=results measures only the reads whose name holds that text (the report is then
-    // printed, not written: bench/REPORT.md always holds a whole run)
-    const only = process.env.BENCH_READS;
-    const reads = (await publicReads(app.url)).filter((r) => !only || r.name.includes(only));
+    if (skipReads) return { pages, results: [], spellings: null };
+    const reads = (await publicReads(app.url)).filter((r) => !ONLY || r.name.includes(ONLY));
     const fixtures: Record<string, unknown> = {};
     for (const read of reads) {
       const answer = await capture(`${app.url}${read.path}`);
@@ -270,38 +281,51 @@ async function main(): Promise<void> {
     console.log(`Public reads (${SECONDS} s × ${ROUNDS} rounds each side; budget ≥ ${AIM}, floor ${FLOOR})`);
     const [plain, withHeaders] = bare as [(typeof bare)[0], (typeof bare)[0]];
     const results = await measureReads({ app, bare: plain, bareWithHeaders: withHeaders }, reads);
-    await Promise.all(bare.map((b) => b.stop()));
-    bare = [];
     // the app's memory under a run of address spellings (issue 24)
     const spellings = app.pid ? await benchSpellings(app.url, app.pid) : null;
     if (spellings) console.log(`\n${spellingsLine(spellings)}`);
-    await app.stop();
-
-    // the back office's lists with a season's worth of people, on each database (issue 8)
-    const people = process.env.BENCH_SKIP_PEOPLE === '1' ? [] : await benchPeople(APP_PORT + 3);
-    // a season of results (issue 10)
-    const seasonResults = process.env.BENCH_SKIP_RESULTS === '1' ? [] : await benchResults(APP_PORT + 5);
-    // the night entries open: a thousand bookers for the last places (issue 9)
-    const rush = process.env.BENCH_SKIP_RUSH === '1' ? [] : await benchRush(APP_PORT + 4);
-
-    if (only) console.log('\nBENCH_READS was set: the report is not written');
-    else {
-      await mkdir('bench', { recursive: true });
-      await writeFile('bench/REPORT.md', report(results, pages, people, seasonResults, rush, spellings, when));
-      console.log('\nReport written to bench/REPORT.md');
-    }
-    const failed =
-      results.some((r) => verdict(r.ratio, r.problems) === 'FAIL') ||
-      Object.values(pages ?? {}).some((s) => pageChecks(s).length > 0) ||
-      people.some((t) => peopleVerdict(t) === 'FAIL') ||
-      seasonResults.some((t) => resultsVerdict(t) === 'FAIL') ||
-      rush.some((r) => rushVerdict(r) === 'FAIL') ||
-      (spellings !== null && spellingsVerdict(spellings) === 'FAIL');
-    if (failed) process.exitCode = 1;
+    return { pages, results, spellings };
   } finally {
     await Promise.all(bare.map((b) => b.stop()));
     await app.stop();
   }
+}
+
+/** BENCH_READS=results measures only the reads whose name holds that text (the report is then
+ * printed, not written: bench/REPORT.md always holds a whole run). */
+const ONLY = process.env.BENCH_READS;
+
+async function main(): Promise<void> {
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  console.log(`Benchmark, ${when}, ${machine()}\n`);
+  const { pages, results, spellings } = await pagesAndReads();
+  // the back office's lists with a season's worth of people, on each database (issue 8)
+  const people = process.env.BENCH_SKIP_PEOPLE === '1' ? [] : await benchPeople(APP_PORT + 3);
+  // a season of results (issue 10)
+  const seasonResults = process.env.BENCH_SKIP_RESULTS === '1' ? [] : await benchResults(APP_PORT + 5);
+  // the night entries open: a thousand bookers for the last places (issue 9)
+  const rush = process.env.BENCH_SKIP_RUSH === '1' ? [] : await benchRush(APP_PORT + 4);
+  // an evening's mixed load, and the memory it leaves held (issue 25)
+  const memory = process.env.BENCH_SKIP_MEMORY === '1' ? [] : await benchMemory(APP_PORT + 6);
+
+  if (ONLY) console.log('\nBENCH_READS was set: the report is not written');
+  else {
+    await mkdir('bench', { recursive: true });
+    await writeFile(
+      'bench/REPORT.md',
+      report({ reads: results, pages, people, results: seasonResults, rush, memory, spellings }, when),
+    );
+    console.log('\nReport written to bench/REPORT.md');
+  }
+  const failed =
+    results.some((r) => verdict(r.ratio, r.problems) === 'FAIL') ||
+    Object.values(pages ?? {}).some((s) => pageChecks(s).length > 0) ||
+    people.some((t) => peopleVerdict(t) === 'FAIL') ||
+    seasonResults.some((t) => resultsVerdict(t) === 'FAIL') ||
+    rush.some((r) => rushVerdict(r) === 'FAIL') ||
+    memory.some((m) => memoryVerdict(m.firstMb, m.lastMb) === 'FAIL') ||
+    (spellings !== null && spellingsVerdict(spellings) === 'FAIL');
+  if (failed) process.exitCode = 1;
 }
 
 await main();

@@ -56,4 +56,4 @@ echo "production-install: building the web app (npm run build)"
 NODE_ENV=production npm run build
 echo "production-install: removing the development dependencies (npm prune --omit=dev)"
 npm prune --omit=dev --no-fund --no-audit
-echo "production-install: done; start it with npm run serve (or node_modules/.bin/node src/server/main.ts)"
+echo "production-install: done; start it with npm run serve (or node_modules/.bin/node --max-semi-space-size=16 src/server/main.ts)"

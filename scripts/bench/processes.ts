@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,8 +67,17 @@ function stopper(child: ChildProcess, cleanup: () => Promise<void> = async () =>
   };
 }
 
+/** The arguments production gives Node: package.json's `serve` script (`node <flags> src/server/main.ts`),
+ * which the Dockerfile and the service unit repeat; the bench runs exactly that. */
+export function serveArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { serve: string } };
+  const [node, ...args] = scripts.serve.trim().split(/\s+/);
+  if (node !== 'node') throw new Error(`package.json's serve script does not start with node: ${scripts.serve}`);
+  return args;
+}
+
 /**
- * The app as the README deploys it: `node src/server/main.ts` in production mode with its default
+ * The app as the README deploys it: `npm run serve`'s command in production mode with its default
  * logging (info, written to a file as a process manager would), on the embedded database in a
  * fresh folder, with the demo content. Its own process: the load generator never shares its loop.
  */
@@ -79,7 +88,7 @@ export async function startApp(
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'piste-bench-')));
   const logFile = join(dataDir, 'app.log');
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  const child = spawn(process.execPath, serveArguments(), {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -109,7 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         production: config.isProduction,
       }),
     now: options.now ?? (() => new Date()),
-    payments: createProviders(config.payments, database.db),
+    payments: await createProviders(config.payments, database.db),
     placeGuard: options.unsafeNoPlaceGuard !== true,
   };
   app.decorate('ctx', ctx);

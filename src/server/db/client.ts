@@ -2,7 +2,6 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { forDrizzle } from './pglite-client.ts';
 import * as baseSchema from './schema.ts';
 import * as operationsSchema from './schema-operations.ts';
 import * as resultsSchema from './schema-results.ts';
@@ -84,6 +83,11 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   return false;
 }
 
+/** PGlite's buffer pool: PostgreSQL's 128 MB default is WebAssembly memory that is never given
+ * back; an association's database is a few tens of MB, and 16 MB holds its working set
+ * (docs/decisions/0036-memory.md). */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
 /** Opens the database: PostgreSQL through `pg` when a URL is given, PGlite otherwise. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
@@ -108,8 +112,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzle(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', url: options.url, close: () => pool.end() };
   }
+  // PGlite's modules are loaded only here: a server on PostgreSQL never holds them
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
+  const { forDrizzle } = await import('./pglite-client.ts');
   const dataDir = options.dataDir ?? 'memory://';
   let release = () => {};
   if (!dataDir.startsWith('memory://')) {
@@ -122,6 +128,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     client = await PGlite.create(dataDir, {
       extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
   } catch (error) {

@@ -1,11 +1,3 @@
-import {
-  ApiError,
-  CheckoutPaymentIntent,
-  Client,
-  Environment,
-  OrdersController,
-  PaymentsController,
-} from '@paypal/paypal-server-sdk';
 import { formatPrice } from '../../domain/money.ts';
 import { amountInPence, walletLineName } from '../../domain/payments/index.ts';
 import type { PaymentsConfig } from '../config-payments.ts';
@@ -30,7 +22,12 @@ function parseCustomId(value: string | undefined) {
  * per line named 'participant - product' (doc 1 §7), each call with a PayPal-Request-Id that names
  * this installation and the payment (a refund: its row's key) so that a retry creates, captures or
  * refunds once. */
-export function paypalProvider(config: PaypalConfig, installation: () => Promise<string>) {
+export async function paypalProvider(config: PaypalConfig, installation: () => Promise<string>) {
+  // loaded here, when PayPal is configured: an installation without it never holds the SDK's
+  // 9 MB of heap (docs/decisions/0036-memory.md)
+  const { ApiError, CheckoutPaymentIntent, Client, Environment, OrdersController, PaymentsController } = await import(
+    '@paypal/paypal-server-sdk'
+  );
   const client = new Client({
     clientCredentialsAuthCredentials: { oAuthClientId: config.clientId, oAuthClientSecret: config.clientSecret },
     environment: config.environment === 'production' ? Environment.Production : Environment.Sandbox,

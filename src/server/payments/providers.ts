@@ -3,8 +3,7 @@ import type { PaymentsConfig } from '../config-payments.ts';
 import type { Db } from '../db/client.ts';
 import { demoProvider } from './demo.ts';
 import { installationId } from './installation.ts';
-import { paypalProvider } from './paypal.ts';
-import { stripeProvider } from './stripe.ts';
+import type { stripeProvider } from './stripe.ts';
 
 /** What the app asks of a payment provider (docs/decisions/0019, 0029). Every call that moves
  * money carries an idempotency key that names this installation and the payment (a refund: the
@@ -69,7 +68,7 @@ export interface Providers {
   card: Provider | null;
   wallet: Provider | null;
   byName(name: PaymentProvider): Provider | null;
-  stripeWebhook: { secret: string; verify: ReturnType<typeof stripeProvider>['verifyWebhook'] } | null;
+  stripeWebhook: { secret: string; verify: Awaited<ReturnType<typeof stripeProvider>>['verifyWebhook'] } | null;
   publishableKey: string | null;
   paypalClientId: string | null;
 }
@@ -85,11 +84,12 @@ export function metadataId(value: unknown): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** Built once per app (buildApp). */
-export function createProviders(config: PaymentsConfig, db: Db): Providers {
+/** Built once per app (buildApp). A provider's module, and its SDK with it, is loaded only when
+ * that provider is configured (docs/decisions/0036-memory.md). */
+export async function createProviders(config: PaymentsConfig, db: Db): Promise<Providers> {
   const installation = () => installationId({ db });
-  const stripe = config.stripe ? stripeProvider(config.stripe, installation) : null;
-  const paypal = config.paypal ? paypalProvider(config.paypal, installation) : null;
+  const stripe = config.stripe ? await (await import('./stripe.ts')).stripeProvider(config.stripe, installation) : null;
+  const paypal = config.paypal ? await (await import('./paypal.ts')).paypalProvider(config.paypal, installation) : null;
   const demo = config.demo ? demoProvider(db, installation) : null;
   const card = stripe ?? demo;
   const wallet = paypal ?? demo;

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { PaymentsConfig } from '../config-payments.ts';
 import { metadataId, type Provider, type ProviderCheck, startKey } from './providers.ts';
 
@@ -30,10 +30,13 @@ function signedAt(signature: string): number | null {
 }
 
 /** Stripe through its own SDK. STRIPE_API_URL points the SDK elsewhere (the tests' and the
- * bench's local stand-in); otherwise it talks to api.stripe.com. */
-export function stripeProvider(config: StripeConfig, installation: () => Promise<string>) {
+ * bench's local stand-in); otherwise it talks to api.stripe.com. The SDK is loaded here, when
+ * Stripe is configured: an installation without it never holds its 3 MB of heap
+ * (docs/decisions/0036-memory.md). */
+export async function stripeProvider(config: StripeConfig, installation: () => Promise<string>) {
+  const { default: StripeSdk } = await import('stripe');
   const address = config.apiUrl ? new URL(config.apiUrl) : null;
-  const stripe = new Stripe(config.secretKey, {
+  const stripe = new StripeSdk(config.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     ...(address

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { AppError } from '../errors.ts';
 import type { FileType } from './file-types.ts';
 
@@ -26,6 +25,9 @@ export async function webImage(
   refusal: { field: string; wrongType: string },
 ): Promise<Buffer | null> {
   if (!['jpg', 'png', 'webp'].includes(type.ext)) return null;
+  // loaded at the first picture, not at start: libvips is 14 MB resident that most days never
+  // need (docs/decisions/0036-memory.md); Node keeps the module once loaded
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
     const { width = 0, height = 0, orientation } = await image.metadata();
