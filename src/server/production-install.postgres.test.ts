@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServer } from './test/processes.ts';
+import { groupAlive, type ServerProcess, startServer } from './test/processes.ts';
 import { createEmptyDatabase, dropDatabase } from './test/scratch-databases.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -102,5 +102,15 @@ describe('a production installation', () => {
     expect(html).toContain(NAME);
     // painted by the built renderer from dist/web-ssr, not the bare shell
     expect(html).toContain('id="piste-state"');
+
+    // stopped, nothing it started is left running (npm's node child outlived npm before)
+    await server.stop();
+    expect(groupAlive(server.child.pid)).toBe(false);
+    expect(
+      await fetch(`${base}/api/v1/health/live`).then(
+        (r) => r.status,
+        () => 'refused',
+      ),
+    ).toBe('refused');
   }, 600_000);
 });

@@ -33,6 +33,9 @@ export function startServer(
     cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', WEB_DIST: 'none', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // its own process group: `npm run serve` starts node under npm, and stopping npm alone left
+    // that server running after the test (stop() signals the whole group)
+    detached: true,
   });
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -65,9 +68,39 @@ export function startServer(
     ready,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
+        signalGroup(child.pid, 'SIGTERM');
         await exited;
+      }
+      // whatever the command started under it ends too (SIGKILL after 15 s)
+      const deadline = Date.now() + 15_000;
+      while (groupAlive(child.pid)) {
+        if (Date.now() > deadline) {
+          signalGroup(child.pid, 'SIGKILL');
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 100));
       }
     },
   };
+}
+
+/** Signals every process of the group the child leads (spawned with detached: true). */
+function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // the group has gone
+  }
+}
+
+/** Whether any process of the child's group is still running. */
+export function groupAlive(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
