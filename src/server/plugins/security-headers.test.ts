@@ -33,26 +33,28 @@ describe('security headers', () => {
     expect(headers['cross-origin-embedder-policy']).toBeUndefined();
   });
 
+  /** The CSP a production server sends when its address is `publicUrl`. */
+  const productionCsp = async (publicUrl: string) =>
+    (
+      await computeSecurityHeaders(
+        helmetOptions(
+          loadConfig({
+            NODE_ENV: 'production',
+            JWT_SECRET: '3f9c1e7a5b2d8064c1f7e9a3b5d20846e1c7a9f3b5d7e2c4a6f8091b3d5e7a9c',
+            PUBLIC_URL: publicUrl,
+          }),
+        ),
+      )
+    )['content-security-policy'];
+
   it('asks browsers to upgrade insecure requests in production', async () => {
-    const production = loadConfig({
-      NODE_ENV: 'production',
-      JWT_SECRET: '3f9c1e7a5b2d8064c1f7e9a3b5d20846e1c7a9f3b5d7e2c4a6f8091b3d5e7a9c',
-      PUBLIC_URL: 'https://entries.example.org',
-    });
-    const headers = await computeSecurityHeaders(helmetOptions(production));
-    expect(headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    expect(await productionCsp('https://entries.example.org')).toContain('upgrade-insecure-requests');
   });
 
   it('does not ask for the upgrade when the site’s address is plain http (it would break every page)', async () => {
     // a Debian install before its certificate, or a site on a private network: an upgrade to https
     // sends the browser to a port nothing answers, and the page arrives without styles or scripts
-    const plain = loadConfig({
-      NODE_ENV: 'production',
-      JWT_SECRET: '3f9c1e7a5b2d8064c1f7e9a3b5d20846e1c7a9f3b5d7e2c4a6f8091b3d5e7a9c',
-      PUBLIC_URL: 'http://entries.example.org',
-    });
-    const headers = await computeSecurityHeaders(helmetOptions(plain));
-    expect(headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(await productionCsp('http://entries.example.org')).not.toContain('upgrade-insecure-requests');
   });
 
   it('sends the full set on pages and files, and the JSON set on API answers and their errors', async () => {
