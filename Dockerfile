@@ -13,10 +13,14 @@ RUN bash scripts/production-install.sh /app
 
 # --- run: the production installation only ---
 FROM node:24-bookworm-slim
+# MALLOC_*: glibc's allocator hands back what V8's compilers and the password hashing used at
+# their peak (docs/decisions/0036-memory.md); scripts/start-command.test.ts keeps them as the unit's
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=32768
 WORKDIR /app
 # the files belong to root and are read-only to the app's user; only /data is its to write
 COPY --from=build /app/package.json /app/package-lock.json /app/.npmrc ./
@@ -34,6 +38,7 @@ HEALTHCHECK --interval=15s --timeout=8s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/v1/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM: no new requests, those in flight finish (at most 10 s), the database closes
 STOPSIGNAL SIGTERM
-# the node arguments of `npm run serve` (package.json), kept the same by scripts/start-command.test.ts;
-# --max-semi-space-size=16 caps V8's young generation (docs/decisions/0036-memory.md)
-CMD ["node", "--max-semi-space-size=16", "src/server/main.ts"]
+# the node arguments of `npm run serve` (package.json), kept the same by scripts/start-command.test.ts:
+# the server as `npm run build` compiled it; --max-semi-space-size=4 caps V8's young generation
+# (docs/decisions/0036-memory.md)
+CMD ["node", "--max-semi-space-size=4", "dist/server/main.js"]

@@ -3,8 +3,9 @@ import { E2E_JWT_SECRET, APP_PORT as PORT, SMTP_PORT } from './e2e/ports.ts';
 
 /**
  * Browser tests in Debian's Chromium (installed by .ci/run with apt; `npx playwright install`
- * cannot work here). The server runs the built web app on an in-memory database seeded with the
- * demo data; tests share it and run one at a time, each making the users it needs.
+ * cannot work here). The server runs as `npm run build` compiled it (dist/server, as production
+ * runs it; `npm run test:e2e` builds first), with the built web app, on an in-memory database
+ * seeded with the demo data; tests share it and run one at a time, each making the users it needs.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -34,7 +35,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node src/server/main.ts',
+    command: 'node dist/server/main.js',
     url: `http://127.0.0.1:${PORT}/api/v1/version/`,
     reuseExistingServer: false,
     timeout: 60_000,

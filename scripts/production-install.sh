@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes a production installation of Piste in a folder holding the project's files (a checkout,
 # an unpacked release, the Docker build stage's /app): installs every dependency exactly as the
-# lock file says, builds the web app (dist/web, dist/web-ssr), then removes the development
+# lock file says, builds the web app and the server (dist/web, dist/web-ssr, dist/server), then removes the development
 # dependencies, leaving what `npm run serve` needs and nothing more.
 #
 #   scripts/production-install.sh [--node-modules-from CHECKOUT] [DIR]   (DIR: the current folder)
@@ -50,10 +50,10 @@ else
   # --include=dev: the build needs them even when NODE_ENV=production is set in this shell
   npm ci --include=dev --no-fund --no-audit
 fi
-echo "production-install: building the web app (npm run build)"
+echo "production-install: building the web app and the server (npm run build)"
 # a production build whatever NODE_ENV the caller has (a test runner's `test` would build React's
 # development JSX into the page renderer, which production's React cannot run)
 NODE_ENV=production npm run build
 echo "production-install: removing the development dependencies (npm prune --omit=dev)"
 npm prune --omit=dev --no-fund --no-audit
-echo "production-install: done; start it with npm run serve (or node_modules/.bin/node --max-semi-space-size=16 src/server/main.ts)"
+echo "production-install: done; start it with npm run serve (or MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768 node_modules/.bin/node --max-semi-space-size=4 dist/server/main.js)"

@@ -67,7 +67,14 @@ function stopper(child: ChildProcess, cleanup: () => Promise<void> = async () =>
   };
 }
 
-/** The arguments production gives Node: package.json's `serve` script (`node <flags> src/server/main.ts`),
+/** The C library's allocator settings production starts Node with: the Dockerfile's ENV and the
+ * service unit's Environment= (scripts/start-command.test.ts keeps the three the same). At most two
+ * malloc arenas, and every block of 32 KB or more mapped on its own and handed back when freed:
+ * without them glibc kept what V8's compilers and the password hashing had used at their peak
+ * (docs/decisions/0036-memory.md). */
+export const ALLOCATOR_ENVIRONMENT = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' } as const;
+
+/** The arguments production gives Node: package.json's `serve` script (`node <flags> dist/server/main.js`),
  * which the Dockerfile and the service unit repeat; the bench runs exactly that. */
 export function serveArguments(): string[] {
   const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { serve: string } };
@@ -91,6 +98,7 @@ export async function startApp(
   const child = spawn(process.execPath, serveArguments(), {
     env: {
       ...process.env,
+      ...ALLOCATOR_ENVIRONMENT,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),

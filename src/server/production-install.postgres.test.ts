@@ -75,6 +75,9 @@ describe('a production installation', () => {
     expect(existsSync(join(modules, '.bin', 'node'))).toBe(true);
     expect(existsSync(join(copy, 'dist', 'web', 'index.html'))).toBe(true);
     expect(existsSync(join(copy, 'dist', 'web-ssr', 'entry-server.js'))).toBe(true);
+    // the server compiled (npm run serve runs it), with the files it reads beside it
+    expect(existsSync(join(copy, 'dist', 'server', 'main.js'))).toBe(true);
+    expect(existsSync(join(copy, 'dist', 'server', 'migrations', 'meta', '_journal.json'))).toBe(true);
 
     const url = await createEmptyDatabase(DATABASE);
     server = startServer(
