@@ -2,7 +2,7 @@
  * The memory bench's mixed load (scripts/bench/memory.ts): what a season's site meets on an
  * ordinary evening, at a steady modest rate from this process (never the app's). Anonymous
  * visitors load public pages and read the public lists and results; the demo accounts sign in
- * again and again and read their profile, family, cart and entries; the club administrator reads
+ * again and again and read their profile, family (link requests), cart and entries; the club administrator reads
  * the back office's lists; carts are filled and cleared, free events booked; now and then someone
  * writes through the contact form (under its limit of 5 a minute per address).
  */
@@ -30,7 +30,8 @@ const PUBLIC_READS = [
   '/api/v1/public/race-events/',
   '/api/v1/content/',
 ];
-const OWN_READS = ['/api/v1/profile/', '/api/v1/family/', '/api/v1/cart/', '/api/v1/my-entries/'];
+// the family as My Profile's Linked Accounts reads it (/api/v1/family/ only answers DELETE: leaving)
+const OWN_READS = ['/api/v1/profile/', '/api/v1/link-request/', '/api/v1/cart/', '/api/v1/my-entries/'];
 const ADMIN_READS = ['/api/v1/profiles/', '/api/v1/admin/payments/', '/api/v1/admin/contact-messages/'];
 
 /** Each second's requests: out of every 20, this many of each kind (the rest of the load, the
