@@ -17,7 +17,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   ssr: { noExternal: ['drizzle-orm'] },
   build: {
-    ssr: 'src/server/main.ts',
+    ssr: true,
     outDir: 'dist/server',
     emptyOutDir: true,
     target: 'node24',
@@ -25,7 +25,11 @@ export default defineConfig({
     minify: false,
     sourcemap: true,
     // every chunk beside main.js: import.meta.dirname is dist/server wherever the code landed
-    rollupOptions: { output: { entryFileNames: '[name].js', chunkFileNames: '[name].js' } },
+    rollupOptions: {
+      // the server, and the process that makes pictures' web copies (plugins/web-images.ts starts it)
+      input: { main: 'src/server/main.ts', 'image-worker': 'src/server/plugins/image-worker.ts' },
+      output: { entryFileNames: '[name].js', chunkFileNames: '[name].js' },
+    },
   },
   plugins: [
     {

@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { AppError } from '../errors.ts';
 import type { FileType } from './file-types.ts';
+import { TOO_MANY_PIXELS_EXIT, UNDECODABLE_EXIT } from './image-worker-codes.ts';
 
 /**
  * The copy of an uploaded picture that the site sends: made once, at upload, so a phone showing a
@@ -8,16 +11,54 @@ import type { FileType } from './file-types.ts';
  * photo's EXIF can carry where and when it was taken). The original is kept beside it, unserved.
  */
 export const WEB_IMAGE_EDGE = 1600;
-/** Pictures this size or smaller, already within the edge, are sent as they are (PNG and WebP;
- * a JPEG is always made again, for its metadata). */
-const SMALL_BYTES = 300 * 1024;
 /** Decoding a picture of more pixels than this is refused: a small file can unpack into gigabytes. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const TOO_MANY_PIXELS = 'The image is too large: it must be at most 40 megapixels.';
+/** A picture the worker has not finished in this time is given up (the worker is killed). */
+const WORKER_TIMEOUT_MS = 60_000;
+/** At most this many workers at once: a form carries two pictures at most, and two cores are common. */
+const WORKERS_AT_ONCE = 2;
+
+/** The worker beside this module: image-worker.ts when the server runs from source, image-worker.js
+ * in the build (vite.server.config.ts makes it an entry of its own, beside the server's chunks). */
+const WORKER = join(import.meta.dirname, import.meta.filename.endsWith('.ts') ? 'image-worker.ts' : 'image-worker.js');
+
+let running = 0;
+const waiting: (() => void)[] = [];
+async function turn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= WORKERS_AT_ONCE) await new Promise<void>((go) => waiting.push(go));
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+/** Runs image-worker.ts on `bytes`: its exit code and what it wrote. */
+function runWorker(bytes: Buffer, ext: string): Promise<{ code: number | null; out: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [WORKER, ext, String(WEB_IMAGE_EDGE), String(MAX_IMAGE_PIXELS)], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+      timeout: WORKER_TIMEOUT_MS,
+    });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) =>
+      signal ? reject(new Error(`image worker ended by ${signal}`)) : resolve({ code, out: Buffer.concat(out) }),
+    );
+    // a worker that ends early (an undecodable file) closes its input: not an error of ours
+    child.stdin.on('error', () => {});
+    child.stdin.end(bytes);
+  });
+}
 
 /**
- * The web copy of `bytes` (a checked upload of `type`), or null when the type is no picture.
- * A picture that cannot be decoded is refused with the kind's own message, under its field.
+ * The web copy of `bytes` (a checked upload of `type`), or null when the type is no picture or the
+ * picture is sent as it is. Made by image-worker.ts in a process of its own. A picture that cannot
+ * be decoded is refused with the kind's own message, under its field.
  */
 export async function webImage(
   bytes: Buffer,
@@ -25,24 +66,9 @@ export async function webImage(
   refusal: { field: string; wrongType: string },
 ): Promise<Buffer | null> {
   if (!['jpg', 'png', 'webp'].includes(type.ext)) return null;
-  // loaded at the first picture, not at start: libvips is 14 MB resident that most days never
-  // need (docs/decisions/0036-memory.md); Node keeps the module once loaded
-  const { default: sharp } = await import('sharp');
-  try {
-    const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
-    const { width = 0, height = 0, orientation } = await image.metadata();
-    const fits = Math.max(width, height) <= WEB_IMAGE_EDGE;
-    if (type.ext !== 'jpg' && fits && bytes.length <= SMALL_BYTES && !orientation) return null;
-    const upright = image
-      .rotate()
-      .resize({ width: WEB_IMAGE_EDGE, height: WEB_IMAGE_EDGE, fit: 'inside', withoutEnlargement: true });
-    if (type.ext === 'jpg') return await upright.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-    if (type.ext === 'png') return await upright.png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
-    return await upright.webp({ quality: 82 }).toBuffer();
-  } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw AppError.validation({ [refusal.field]: [TOO_MANY_PIXELS] });
-    }
-    throw AppError.validation({ [refusal.field]: [refusal.wrongType] });
-  }
+  const { code, out } = await turn(() => runWorker(bytes, type.ext));
+  if (code === TOO_MANY_PIXELS_EXIT) throw AppError.validation({ [refusal.field]: [TOO_MANY_PIXELS] });
+  if (code === UNDECODABLE_EXIT) throw AppError.validation({ [refusal.field]: [refusal.wrongType] });
+  if (code !== 0) throw new Error(`image worker exited with ${code}`);
+  return out.length ? out : null;
 }
