@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -28,7 +28,11 @@ describe('the image worker', () => {
         { field: 'image', wrongType: 'wrong' });
       const maps = readFileSync('/proc/self/maps', 'utf8');
       console.log(JSON.stringify({ bytes: web?.length ?? 0, libvips: /libvips/.test(maps) }));`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    await rm(dir, { recursive: true, force: true });
     expect(run.status, run.stderr).toBe(0);
     const answer = JSON.parse(run.stdout.trim()) as { bytes: number; libvips: boolean };
     expect(answer.bytes).toBeGreaterThan(0);

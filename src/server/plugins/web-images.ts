@@ -36,18 +36,25 @@ async function turn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs image-worker.ts on `bytes`: its exit code and what it wrote. */
-function runWorker(bytes: Buffer, ext: string): Promise<{ code: number | null; out: Buffer }> {
+/** Runs image-worker.ts on `bytes`: its exit code, what it wrote, and the end of what it said on
+ * stderr (the reason, when it failed other than by its own codes). */
+function runWorker(bytes: Buffer, ext: string): Promise<{ code: number | null; out: Buffer; said: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [WORKER, ext, String(WEB_IMAGE_EDGE), String(MAX_IMAGE_PIXELS)], {
-      stdio: ['pipe', 'pipe', 'ignore'],
+      stdio: ['pipe', 'pipe', 'pipe'],
       timeout: WORKER_TIMEOUT_MS,
     });
     const out: Buffer[] = [];
+    let said = '';
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      said = (said + chunk.toString()).slice(-2000);
+    });
     child.on('error', reject);
     child.on('close', (code, signal) =>
-      signal ? reject(new Error(`image worker ended by ${signal}`)) : resolve({ code, out: Buffer.concat(out) }),
+      signal
+        ? reject(new Error(`image worker ended by ${signal}: ${said}`))
+        : resolve({ code, out: Buffer.concat(out), said }),
     );
     // a worker that ends early (an undecodable file) closes its input: not an error of ours
     child.stdin.on('error', () => {});
@@ -66,9 +73,9 @@ export async function webImage(
   refusal: { field: string; wrongType: string },
 ): Promise<Buffer | null> {
   if (!['jpg', 'png', 'webp'].includes(type.ext)) return null;
-  const { code, out } = await turn(() => runWorker(bytes, type.ext));
+  const { code, out, said } = await turn(() => runWorker(bytes, type.ext));
   if (code === TOO_MANY_PIXELS_EXIT) throw AppError.validation({ [refusal.field]: [TOO_MANY_PIXELS] });
   if (code === UNDECODABLE_EXIT) throw AppError.validation({ [refusal.field]: [refusal.wrongType] });
-  if (code !== 0) throw new Error(`image worker exited with ${code}`);
+  if (code !== 0) throw new Error(`image worker exited with ${code}: ${said}`);
   return out.length ? out : null;
 }
