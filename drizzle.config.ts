@@ -2,6 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/server/db/schema.ts', './src/server/db/schema-results.ts', './src/server/db/schema-operations.ts'],
+  schema: [
+    './src/server/db/schema.ts',
+    './src/server/db/schema-results.ts',
+    './src/server/db/schema-operations.ts',
+    './src/server/db/schema-events.ts',
+  ],
   out: './src/server/db/migrations',
 });

@@ -3,12 +3,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as baseSchema from './schema.ts';
+import * as eventsSchema from './schema-events.ts';
 import * as operationsSchema from './schema-operations.ts';
 import * as resultsSchema from './schema-results.ts';
 
 /** Every table: the accounts, events, people and payments, the results (schema-results.ts) and
- * the operators' side (schema-operations.ts: file chunks, backups, health alerts). */
-const schema = { ...baseSchema, ...resultsSchema, ...operationsSchema };
+ * the operators' side (schema-operations.ts: file chunks, backups, health alerts), events' former
+ * slugs and messages to entrants (schema-events.ts). */
+const schema = { ...baseSchema, ...resultsSchema, ...operationsSchema, ...eventsSchema };
 
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */

@@ -200,6 +200,8 @@ export const events = pgTable(
     slug: text('slug').notNull().unique(),
     date: date('date', { mode: 'string' }).notNull(),
     slopeName: text('slope_name').notNull(),
+    /** The first start, "HH:MM" in London time (issue 26: receipts, event pages, calendar entries); null when not yet known. */
+    startTime: text('start_time'),
     pricePence: integer('price_pence').notNull().default(0),
     image: fileRef('image'),
     logo: fileRef('logo'),
