@@ -1,5 +1,6 @@
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AdminProfile } from '../../domain/people/profile.ts';
 import {
   nextRacerNumber,
   RACER_MSG,
@@ -15,7 +16,7 @@ import { AppError } from '../errors.ts';
 import { nudgeMail } from '../mail/nudge.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { RenderedMail } from '../mail/templates.ts';
-import { type AdminProfile, toAdminProfile } from './admin-profile.ts';
+import { toAdminProfile } from './admin-profile.ts';
 import { personMatches, racerNumberIn } from './search.ts';
 
 /** The highest racer number ever given, kept so that a number is never given twice. */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { londonToday } from '../../domain/dates.ts';
+import type { AdminProfile } from '../../domain/people/profile.ts';
 import {
   type AdminProfileValues,
   type AdminUserUpdate,
@@ -17,7 +18,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { profiles, users } from '../db/schema.ts';
 import { AppError, throwIfAny } from '../errors.ts';
 import type { AuthUser } from '../plugins/auth.ts';
-import { type AdminProfile, toAdminProfile } from './admin-profile.ts';
+import { toAdminProfile } from './admin-profile.ts';
 import { allocateRacerNumber, raiseRacerHighWater } from './racers.ts';
 
 /**

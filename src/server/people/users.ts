@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { clubCode } from '../../domain/clubs.ts';
 import { toCsv } from '../../domain/csv.ts';
+import type { AdminProfile } from '../../domain/people/profile.ts';
 import { USERS_PAGE_SIZE, type UserSort } from '../../domain/people/users.ts';
 import type { AppContext } from '../context.ts';
 import { profiles, users } from '../db/schema.ts';
-import { type AdminProfile, toAdminProfile } from './admin-profile.ts';
+import { toAdminProfile } from './admin-profile.ts';
 import { personMatches, racerNumberIn } from './search.ts';
 
 export interface UsersQuery {
