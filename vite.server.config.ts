@@ -36,7 +36,7 @@ export default defineConfig({
       name: 'piste-server-files',
       async writeBundle() {
         await cp('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
-        await cp('src/server/db/demo-assets', 'dist/server/demo-assets', { recursive: true });
+        await cp('src/server/seed/demo-assets', 'dist/server/demo-assets', { recursive: true });
       },
     },
   ],

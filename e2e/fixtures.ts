@@ -2,7 +2,7 @@ import { type APIRequestContext, test as base, expect, type Page } from '@playwr
 import type { ReceivedMail } from './mailbox-server.ts';
 import { MAILBOX_HTTP_PORT } from './ports.ts';
 
-/** The demo seed's sign-ins (src/server/db/seed.ts). */
+/** The demo seed's sign-ins (src/server/seed/seed.ts). */
 export const DEMO = {
   superAdmin: { username: 'superadmin', password: 'Piste#Super1' },
   admin: { username: 'clubadmin', password: 'Piste#Admin1' },

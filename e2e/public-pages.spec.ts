@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, DEMO, expect, test } from './fixtures.ts';
 
 /**
- * The public pages of doc 1 §2, each rendered from the demo seed (src/server/db/seed-events.ts and
+ * The public pages of doc 1 §2, each rendered from the demo seed (src/server/seed/seed-events.ts and
  * seed-content.ts). The seed places its events around London today, so the sections are stable:
  * Hemel Open Slalom and Norfolk Fun Race (FREE) are open, Essex Open Giant Slalom has closed,
  * Welwyn Parallel Slalom and MK Snowboard Slalom open later, Brentwood Club Slalom is past, the

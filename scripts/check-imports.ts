@@ -12,6 +12,16 @@ const FORBIDDEN: Record<string, string[]> = {
   web: ['server'],
   server: ['web'],
 };
+/**
+ * Inside the server, places move one way (docs/decisions/0037-f): the capacity guard (places/)
+ * imports none of its users; people/ (families, who may be entered) neither cart/ nor payments/;
+ * payments/ never the cart/ that calls it, so cart and payments do not import each other both ways.
+ */
+const SERVER_FORBIDDEN: Record<string, string[]> = {
+  places: ['cart', 'payments', 'people'],
+  people: ['cart', 'payments'],
+  payments: ['cart'],
+};
 /** The domain holds pure rules: no I/O, no framework. */
 const DOMAIN_BANNED_PACKAGES = [/^node:/, /^fastify/, /^react/, /^drizzle/, /^@mantine/, /^pg$/, /^@electric-sql/];
 
@@ -34,6 +44,12 @@ for (const file of files(SRC)) {
       const target = relative(SRC, resolve(dirname(file), spec)).split('/')[0] ?? '';
       if (FORBIDDEN[area]?.includes(target))
         problems.push(`${relative(SRC, file)} imports ${spec} (${area} → ${target})`);
+      if (area === 'server') {
+        const from = relative(SRC, file).split('/')[1] ?? '';
+        const to = relative(join(SRC, 'server'), resolve(dirname(file), spec)).split('/')[0] ?? '';
+        if (SERVER_FORBIDDEN[from]?.includes(to))
+          problems.push(`${relative(SRC, file)} imports ${spec} (server/${from} → server/${to})`);
+      }
     } else if (area === 'domain' && DOMAIN_BANNED_PACKAGES.some((re) => re.test(spec))) {
       problems.push(`${relative(SRC, file)} imports ${spec} (the domain stays free of I/O and frameworks)`);
     }

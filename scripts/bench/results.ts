@@ -13,7 +13,7 @@ import { POINTS_CLUBS } from '../../src/domain/results/index.ts';
 import { hashPassword } from '../../src/server/accounts/passwords.ts';
 import { type Database, migrateDatabase, openDatabase } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
-import { demoResultRows } from '../../src/server/db/seed-results.ts';
+import { demoResultRows } from '../../src/server/seed/seed-results.ts';
 import { median } from './http.ts';
 import { freshPostgres, startApp } from './processes.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Draws the demo seed's pictures into src/server/db/demo-assets/ with the system Chromium:
+ * Draws the demo seed's pictures into src/server/seed/demo-assets/ with the system Chromium:
  *
  *   node scripts/demo-assets/generate.ts            # everything
  *   node scripts/demo-assets/generate.ts club- map- # only files whose names start so
@@ -7,7 +7,7 @@
  * Event pictures are JPG and logos PNG (the upload rules, doc 2 §5); club pictures, maps and
  * committee portraits are what the Clubs and About pages show. Every picture is a flat SVG
  * illustration (art.ts, scenes.ts, maps.ts, badges.ts) rendered to a small file. The file names
- * are the ones src/server/db/seed-events.ts and seed-content.ts read; change both together.
+ * are the ones src/server/seed/seed-events.ts and seed-content.ts read; change both together.
  * The Race Day Timetable PDF is written too (`timetable`), though Chromium stamps it with the
  * time, so regenerate it only when its text changes.
  */
@@ -18,7 +18,7 @@ import { type Logo, logo, type Portrait, portrait } from './badges.ts';
 import { type MapSpec, mapPicture } from './maps.ts';
 import { type ClubPicture, clubPicture, type EventPicture, eventPicture, showPicture } from './scenes.ts';
 
-const OUT = join(import.meta.dirname, '..', '..', 'src', 'server', 'db', 'demo-assets');
+const OUT = join(import.meta.dirname, '..', '..', 'src', 'server', 'seed', 'demo-assets');
 
 /** One picture per demo event, named as the event is. */
 const EVENTS: Record<string, EventPicture | { show: string }> = {

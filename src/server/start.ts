@@ -3,9 +3,9 @@ import { buildApp } from './app.ts';
 import { listenForLocalCommands } from './backup/local-command.ts';
 import { type Config, loadConfig } from './config.ts';
 import { type Database, DataDirLockedError, migrateDatabase, openDatabase, withStartupLock } from './db/client.ts';
-import { DEMO_SIGN_INS, type DemoSignIn, seedDemo } from './db/seed.ts';
 import { closeOnSignals } from './health/shutdown.ts';
 import { moveUploadsIntoDatabase } from './plugins/uploads-upgrade.ts';
+import { DEMO_SIGN_INS, type DemoSignIn, seedDemo } from './seed/seed.ts';
 import { exitOnStartupProblem } from './startup-errors.ts';
 
 const LISTEN_BACKLOG = 4096;

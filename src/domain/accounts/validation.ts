@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCAL_CLUB_VALUES } from '../clubs.ts';
+import { flag, GENDERS, permissionFlags, SKI_OR_BOARD } from '../people/profile.ts';
 import { type TextRule, textField, textProblem } from '../text.ts';
 import { MSG } from './messages.ts';
 import {
@@ -28,8 +29,6 @@ const T = ACCOUNT_TEXT;
 /** A text field under its rule (src/domain/text.ts); missing is empty, so that the form's rules
  * give the spec's message for it. */
 const text = (rule: TextRule) => textField(rule).default('');
-/** A true/false field; anything else is refused by name. */
-const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
 const choice = <const V extends readonly [string, ...string[]]>(values: V, message: string) =>
   emptyToNull(z.enum(values, { error: message }));
 const emptyToNull = <T extends z.ZodTypeAny>(schema: T) =>
@@ -46,8 +45,8 @@ export const registrationPayloadSchema = z.strictObject({
   is_racer: flag('Racer'),
   contact_number: text(T.contactNumber),
   date_of_birth: emptyToNull(textField(T.dateOfBirth)),
-  gender: choice(['MALE', 'FEMALE'], MSG.genderRequired),
-  ski_or_board: choice(['SKI', 'SNOWBOARD'], MSG.skiOrBoardRequired),
+  gender: choice(GENDERS, MSG.genderRequired),
+  ski_or_board: choice(SKI_OR_BOARD, MSG.skiOrBoardRequired),
   local_club: choice(LOCAL_CLUB_VALUES, MSG.localClubRequired),
   other_club: text(T.otherClub),
   emergency_contact_name: text(T.emergencyName),
@@ -55,10 +54,7 @@ export const registrationPayloadSchema = z.strictObject({
   /** Only `true` accepts; anything else is "not accepted", which validateRegistration refuses
    * with the spec's message (it names the provider, which the schema does not know). */
   accept_terms_and_conditions: z.preprocess((v) => v === true, z.boolean()),
-  permission_photographed: flag('Permission to be photographed').default(false),
-  permission_name_on_photos: flag('Permission to show the name on photos').default(false),
-  permission_social_media: flag('Permission for social media').default(false),
-  permission_share_data_with_sponsors: flag('Permission to share data with sponsors').default(false),
+  ...permissionFlags((f) => f.default(false)),
   se_reg_number: text(T.seRegNumber),
 });
 export type RegistrationPayload = z.infer<typeof registrationPayloadSchema>;
@@ -151,10 +147,7 @@ export const profileUpdateSchema = z.strictObject({
   emergency_contact_name: text(T.emergencyName),
   emergency_contact_number: text(T.emergencyNumber),
   se_reg_number: text(T.seRegNumber),
-  permission_photographed: flag('Permission to be photographed').optional(),
-  permission_name_on_photos: flag('Permission to show the name on photos').optional(),
-  permission_social_media: flag('Permission for social media').optional(),
-  permission_share_data_with_sponsors: flag('Permission to share data with sponsors').optional(),
+  ...permissionFlags((f) => f.optional()),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 

@@ -15,7 +15,10 @@ import { ACCOUNT_TEXT as T } from '../accounts/text-rules.ts';
 import type { FieldMessages } from '../accounts/validation.ts';
 import { LOCAL_CLUB_VALUES } from '../clubs.ts';
 import { textField } from '../text.ts';
+import { type AdminProfileValues, flag, GENDERS, permissionFlags, SKI_OR_BOARD } from './profile.ts';
 import { RACER_STATUSES } from './racers.ts';
+
+export type { AdminProfileValues } from './profile.ts';
 
 /** Users panel (doc 2 §2 "Users panel", §5 "New user" and "Racer flag", §8, §9). */
 export const USERS_PAGE_SIZE = 50;
@@ -81,7 +84,6 @@ export const USERS_MSG = {
   restored: 'User restored.',
 } as const;
 
-const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
 /** A choice, or '' for none. */
 const choice = <const V extends readonly [string, ...string[]]>(values: V, message: string) =>
   z.union([z.enum(values), z.literal('')], { error: message }).nullable();
@@ -105,41 +107,17 @@ export const profileUpdateBodySchema = z.strictObject({
   is_racer_confirmed: z.enum(RACER_STATUSES, { error: 'The status must be PENDING, APPROVED or REJECTED.' }).optional(),
   contact_number: textField(T.contactNumber).optional(),
   date_of_birth: textField(T.dateOfBirth).nullable().optional(),
-  gender: choice(['MALE', 'FEMALE'], MSG.genderRequired).optional(),
-  ski_or_board: choice(['SKI', 'SNOWBOARD'], MSG.skiOrBoardRequired).optional(),
+  gender: choice(GENDERS, MSG.genderRequired).optional(),
+  ski_or_board: choice(SKI_OR_BOARD, MSG.skiOrBoardRequired).optional(),
   local_club: choice(LOCAL_CLUB_VALUES, MSG.localClubRequired).optional(),
   other_club: textField(T.otherClub).optional(),
   emergency_contact_name: textField(T.emergencyName).optional(),
   emergency_contact_number: textField(T.emergencyNumber).optional(),
-  permission_photographed: flag('Permission to be photographed').optional(),
-  permission_name_on_photos: flag('Permission to show the name on photos').optional(),
-  permission_social_media: flag('Permission for social media').optional(),
-  permission_share_data_with_sponsors: flag('Permission to share data with sponsors').optional(),
+  ...permissionFlags((f) => f.optional()),
   se_reg_number: textField(T.seRegNumber).optional(),
   archived: flag('Archived').optional(),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
-
-/** A profile's editable values as they will be after an edit (the stored ones with the sent ones
- * over them). */
-export interface AdminProfileValues {
-  racer_id: number | null;
-  is_racer: boolean;
-  is_racer_confirmed: (typeof RACER_STATUSES)[number];
-  contact_number: string;
-  date_of_birth: string | null;
-  gender: 'MALE' | 'FEMALE' | null;
-  ski_or_board: 'SKI' | 'SNOWBOARD' | null;
-  local_club: string | null;
-  other_club: string;
-  emergency_contact_name: string;
-  emergency_contact_number: string;
-  permission_photographed: boolean;
-  permission_name_on_photos: boolean;
-  permission_social_media: boolean;
-  permission_share_data_with_sponsors: boolean;
-  se_reg_number: string;
-}
 
 /** Fields where '' means none (null). */
 const NONE_WHEN_EMPTY = new Set(['date_of_birth', 'gender', 'ski_or_board', 'local_club']);

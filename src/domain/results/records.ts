@@ -1,9 +1,13 @@
+import Papa from 'papaparse';
+
 /**
  * A results file's records with the line each starts on, for the parser's reports ("line 7: …").
- * CSV as spreadsheets and timing software write it: fields separated by the file's delimiter
- * (comma, semicolon or tab, whichever the first line uses most), quoted with double quotes (a
- * doubled quote inside is one quote; a quoted field may hold the delimiter and line breaks), lines
- * ending in CRLF, LF or CR. It never throws: an unterminated quote runs to the end of the text.
+ * CSV as spreadsheets and timing software write it, read by papaparse: fields separated by the
+ * file's delimiter (comma, semicolon or tab, whichever the first line uses most), quoted with
+ * double quotes (a doubled quote inside is one quote; a quoted field may hold the delimiter and
+ * line breaks; a quote inside an unquoted field is a character), lines ending in CRLF, LF or CR
+ * (a line break inside a quoted field reads as LF). It never throws: an unterminated quote runs
+ * to the end of the text.
  */
 export interface FileRecord {
   /** 1-based line number where the record starts. */
@@ -28,70 +32,35 @@ export function detectDelimiter(text: string): string {
 }
 
 export function readRecords(input: string): FileRecord[] {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const delimiter = detectDelimiter(text);
+  const bare = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  const delimiter = detectDelimiter(bare);
+  // One line end throughout (papaparse takes one per file), so a file mixing them reads as written.
+  // Spaces after a closing quote are allowed before a delimiter or line break; papaparse allows
+  // them at the end of the text only when they are gone.
+  const text = bare.replace(/\r\n?/g, '\n').replace(/ +$/, '');
   const records: FileRecord[] = [];
-  let cells: string[] = [];
-  let cell = '';
+  let start = 0;
   let line = 1;
-  let recordLine = 1;
-  let quoted = false;
-  let i = 0;
-  const endRecord = () => {
-    cells.push(cell);
-    records.push({ line: recordLine, cells });
-    cells = [];
-    cell = '';
-  };
-  while (i < text.length) {
-    const ch = text[i] as string;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i += 1;
-        continue;
-      }
-      if (ch === '\r' || ch === '\n') {
-        line += 1;
-        if (ch === '\r' && text[i + 1] === '\n') {
-          cell += '\r\n';
-          i += 2;
-          continue;
-        }
-      }
-      cell += ch;
-      i += 1;
-      continue;
-    }
-    if (ch === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-      i += 1;
-      continue;
-    }
-    if (ch === delimiter) {
-      cells.push(cell);
-      cell = '';
-      i += 1;
-      continue;
-    }
-    if (ch === '\r' || ch === '\n') {
-      endRecord();
-      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
-      line += 1;
-      recordLine = line;
-      continue;
-    }
-    cell += ch;
-    i += 1;
-  }
-  if (cell !== '' || cells.length > 0 || quoted) endRecord();
+  Papa.parse<string[]>(text, {
+    delimiter,
+    newline: '\n',
+    quoteChar: '"',
+    escapeChar: '"',
+    step: (result) => {
+      const end = result.meta.cursor;
+      // The line break after the last record is not a record of its own.
+      if (start < text.length) records.push({ line, cells: result.data });
+      line += countLineBreaks(text, start, end);
+      start = end;
+    },
+  });
   return records;
+}
+
+function countLineBreaks(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) n += 1;
+  return n;
 }
 
 /** True when every cell of the record is empty or blank. */

@@ -74,3 +74,25 @@ describe('the seed file', () => {
     );
   });
 });
+
+describe('the seed file read with papaparse', () => {
+  it('reads a quote inside an unquoted value as a character, not the start of a quoted part', () => {
+    expect(splitQuoted('10"1,5"')).toEqual(['10"1', '5"']);
+  });
+
+  it('runs an unterminated quote to the end of its line only', () => {
+    const { rows, skipped } = parseSeedFile('101,"12.5\n102,3');
+    expect(rows.map((r) => [r.line, r.racerId, r.points])).toEqual([
+      [1, '101', 12.5],
+      [2, '102', 3],
+    ]);
+    expect(skipped).toEqual([]);
+  });
+
+  it('trims the values around the commas and unquotes a value quoted after a space; a comma in it still splits', () => {
+    expect(splitQuoted(' 101 ,"12.5" ')).toEqual(['101', '12.5']);
+    expect(parseSeedFile('101,"12.5"  \n102 , "3" ').rows.map((r) => r.points)).toEqual([12.5, 3]);
+    expect(splitQuoted('101, "12,5"')).toEqual(['101', '"12', '5"']);
+    expect(parseSeedFile('101, "12,5"').skipped).toEqual([{ line: 1, reason: TEAMS_MSG.twoValues(3) }]);
+  });
+});

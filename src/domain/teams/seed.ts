@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { TEAMS_MSG } from './messages.ts';
 
 /** Points for a racer without a seed (a placeholder, DNS/DNF/DSQ, 0 or below, no match): 999.99. */
@@ -17,29 +18,17 @@ export interface SeedFile {
   skipped: { line: number; reason: string }[];
 }
 
-/** One line split at its commas, a double-quoted part kept whole ("a, b" is one value; a doubled
- * quote inside is one quote). */
+/** One line split at its commas by papaparse, a double-quoted part kept whole ("a, b" is one
+ * value; a doubled quote inside is one quote; an unterminated quote runs to the line's end), each
+ * value trimmed. A value quoted after a space (`102, "3"`), which papaparse keeps as written, is
+ * unquoted too, so its points are not lost. */
 export function splitQuoted(line: string): string[] {
-  const values: string[] = [];
-  let value = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i] as string;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        value += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else value += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      values.push(value);
-      value = '';
-    } else value += ch;
-  }
-  values.push(value);
-  return values.map((v) => v.trim());
+  const [values = ['']] = Papa.parse<string[]>(line.trim(), { delimiter: ',', newline: '\n', quoteChar: '"' }).data;
+  return values.map((v) => unquote(v.trim()));
 }
+
+const unquote = (value: string) =>
+  value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1).replaceAll('""', '"') : value;
 
 const PLACEHOLDERS = new Set(['-,--', 'DNS', 'DNF', 'DSQ']);
 

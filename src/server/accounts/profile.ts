@@ -6,11 +6,12 @@ import {
   toFieldErrors,
   validateProfileUpdate,
 } from '../../domain/accounts/index.ts';
+import type { FamilyMember, ProfileResponse } from '../../domain/people/profile.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { profiles, users } from '../db/schema.ts';
 import { AppError, type FieldErrors } from '../errors.ts';
-import { type FamilyMember, type ProfileResponse, toProfileResponse } from './profile-shape.ts';
+import { toProfileResponse } from './profile-shape.ts';
 
 /** The user with profile and family, as GET /api/v1/profile/ answers. */
 export async function loadProfile(db: Db, userId: number): Promise<ProfileResponse> {

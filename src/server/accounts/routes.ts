@@ -10,6 +10,7 @@ import {
   resetConfirmSchema,
   resetRequestSchema,
 } from '../../domain/accounts/index.ts';
+import { ProfileResponseSchema } from '../../domain/people/profile.ts';
 import { isAdmin } from '../../domain/roles.ts';
 import { textField } from '../../domain/text.ts';
 import type { AppContext } from '../context.ts';
@@ -17,7 +18,6 @@ import { limitPerAddress } from '../plugins/address-limits.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
 import { assertNoReadOnlyFields, loadProfile, updateProfile } from './profile.ts';
-import { ProfileResponseSchema } from './profile-shape.ts';
 import { changePassword, login, register } from './service.ts';
 import {
   cookieMaxAge,

@@ -11,6 +11,7 @@ import {
   validateRegistration,
 } from '../../domain/accounts/index.ts';
 import { londonToday } from '../../domain/dates.ts';
+import type { ProfileResponse } from '../../domain/people/profile.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { PG, pgErrorCode } from '../db/pg-errors.ts';
@@ -19,7 +20,6 @@ import { AppError, throwIfAny } from '../errors.ts';
 import { beginLoginAttempt, failureKeys, loginFailed, loginSucceeded } from './login-limits.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { loadProfile } from './profile.ts';
-import type { ProfileResponse } from './profile-shape.ts';
 import { type IssuedSession, revokeUserSessions, startSession } from './sessions.ts';
 
 const usernameTaken = () => AppError.validation({ username: [MSG.usernameTaken] });

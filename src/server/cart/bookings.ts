@@ -8,11 +8,11 @@ import type { AppContext } from '../context.ts';
 import { bookings, cartItems } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { windowRefusal } from '../events/service.ts';
-import { bookPaidLines } from '../payments/paid-bookings.ts';
-import { moveBooked, placeFree, withEventLocked } from '../payments/places.ts';
+import { bookPaidLines, refuseIfNothingBooked } from '../payments/paid-bookings.ts';
 import { sendReceipt } from '../payments/receipt.ts';
+import { familyParticipants } from '../people/participants.ts';
+import { moveBooked, placeFree, withEventLocked } from '../places/guard.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
-import { familyParticipants } from './participants.ts';
 
 type Line = { product: number; participant: string };
 
@@ -38,15 +38,6 @@ export async function bookLines(
       ? await bookPaidLines(ctx, log, userId, paymentReference, unique)
       : await bookFreeLines(ctx, log, userId, unique),
   );
-}
-
-/** A booking answer where nothing was booked is a refusal: 409 with each line's reason. */
-export function refuseIfNothingBooked(result: BookingResult): BookingResult {
-  if (result.booked.length === 0 && result.errors.length > 0) {
-    const messages = result.errors.map((e) => e.error);
-    throw new AppError('CONFLICT', messages.join(' '), { bookings: messages });
-  }
-  return result;
 }
 
 function uniqueLines(lines: Line[]): Line[] {

@@ -1,18 +1,17 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { CART_MSG } from '../../domain/cart/index.ts';
 import { EVENT_MSG } from '../../domain/events/index.ts';
 import { formatPrice } from '../../domain/money.ts';
 import type { AppContext } from '../context.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { BUSY_GAP_MS, coalesce, perDatabase } from '../db/coalesce.ts';
-import { cartItems, events, users } from '../db/schema.ts';
+import { cartItems, events } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { bookingRefusal } from '../events/service.ts';
+import { type CartRow, cartOf, selectCart } from '../payments/cart-lines.ts';
 import { removeCartLines } from '../payments/release.ts';
+import { familyParticipants, participantsByEvent } from '../people/participants.ts';
 import { mediaUrl } from '../plugins/storage.ts';
-import { familyParticipants, participantsByEvent } from './participants.ts';
 
 /** A cart line (doc 1 §3 "Cart item"): one participant, named by username, for one event. */
 export const CartItemSchema = z.object({
@@ -28,49 +27,6 @@ export const CartItemSchema = z.object({
   quantity: z.literal(1),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
-
-function selectCart(db: Db | Tx) {
-  return db
-    .select({
-      id: cartItems.id,
-      ownerId: cartItems.ownerId,
-      eventId: cartItems.eventId,
-      participantId: cartItems.participantId,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      name: events.name,
-      pricePence: events.pricePence,
-      image: events.image,
-      slopeName: events.slopeName,
-      date: events.date,
-    })
-    .from(cartItems)
-    .innerJoin(users, eq(users.id, cartItems.participantId))
-    .innerJoin(events, eq(events.id, cartItems.eventId));
-}
-
-export type CartRow = Awaited<ReturnType<ReturnType<typeof selectCart>['where']>>[number];
-
-/** The carts of the users whose reads arrive together, by one query (db/coalesce.ts). */
-const cartsOf = perDatabase((ctx: AppContext) =>
-  coalesce(
-    async (owners: number[]) => {
-      const rows = await selectCart(ctx.db).where(inArray(cartItems.ownerId, owners)).orderBy(asc(cartItems.id));
-      const carts = new Map<number, CartRow[]>(owners.map((o) => [o, []]));
-      for (const r of rows) carts.get(r.ownerId)?.push(r);
-      return carts;
-    },
-    { minGapMs: BUSY_GAP_MS },
-  ),
-);
-
-/** The user's cart lines with their events' prices and names, first added first; read together
- * with other users' reads of the moment. */
-export async function cartOf(ctx: AppContext, userId: number): Promise<CartRow[]> {
-  // a copy: two reads of one user's cart at once share the query's answer
-  return [...((await cartsOf(ctx)(userId)) ?? [])];
-}
 
 function toCartItem(r: CartRow): CartItem {
   return {

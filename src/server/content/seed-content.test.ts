@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SAFEGUARDING_POLICY_NAME } from '../../domain/content/index.ts';
-import { seedContent, simplePdf } from '../db/seed-content.ts';
+import { seedContent, simplePdf } from '../seed/seed-content.ts';
 import { json } from '../test/helper.ts';
 import { filesStored, useContentTestApp } from './test-support.ts';
 

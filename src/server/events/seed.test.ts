@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookingSections, schoolEvents } from '../../domain/events/index.ts';
-import { seedContent } from '../db/seed-content.ts';
-import { seedEvents } from '../db/seed-events.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
+import { seedContent } from '../seed/seed-content.ts';
+import { seedEvents } from '../seed/seed-events.ts';
 import { json } from '../test/helper.ts';
 import { type Product, ProductSchema } from './shape.ts';
 import { NOW, useEventsApp, written } from './test-support.ts';

@@ -242,7 +242,7 @@ export async function assertBookable(
 
 /** Why an event cannot be booked at `now`, or null when it can. */
 /** The refusal of the event itself, its places aside (not a race, cancelled, window not open):
- * places are the capacity guard's to judge (payments/places.ts). */
+ * places are the capacity guard's to judge (places/guard.ts). */
 export function windowRefusal(row: EventRow, now: Date): string | null {
   return bookingRefusal({ ...row, booked: 0, held: 0, quantity: 1 }, now);
 }

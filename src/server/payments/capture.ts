@@ -2,13 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { BookingResult } from '../../domain/payments/records.ts';
-import { refuseIfNothingBooked } from '../cart/bookings.ts';
 import type { AppContext } from '../context.ts';
 import { payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { installationId } from './installation.ts';
 import { markAmountMismatch, paidAnotherAmount } from './mismatch.ts';
-import { bookingResult } from './paid-bookings.ts';
+import { bookingResult, refuseIfNothingBooked } from './paid-bookings.ts';
 import { confirms, settlePayment } from './settle.ts';
 
 /**

@@ -98,7 +98,7 @@ export async function holdInOneStatement(
       ), booked as (
         select count(*)::int as n from bookings where event_id = ${eventId} and user_id in (${participants})
       ), eligible as (
-        -- as cart/participants.ts and checkParticipants say: the user or the user's family,
+        -- as people/participants.ts and checkParticipants say: the user or the user's family,
         -- active, not archived, an approved racer (anyone else: the transaction path says why)
         select count(*)::int as n from users u join profiles pr on pr.user_id = u.id
         where u.id in (${participants}) and u.is_active and not pr.archived

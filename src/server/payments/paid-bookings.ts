@@ -99,3 +99,12 @@ export function bookingResult(
     },
   };
 }
+
+/** A booking answer where nothing was booked is a refusal: 409 with each line's reason. */
+export function refuseIfNothingBooked(result: BookingResult): BookingResult {
+  if (result.booked.length === 0 && result.errors.length > 0) {
+    const messages = result.errors.map((e) => e.error);
+    throw new AppError('CONFLICT', messages.join(' '), { bookings: messages });
+  }
+  return result;
+}

@@ -3,10 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { cartItems, paymentLines, payments } from '../db/schema.ts';
+import { type EventRow, lockEvent, moveHeld } from '../places/guard.ts';
+import { logLines } from '../places/line-log.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
-import { logLines } from './line-log.ts';
 import { logPayment, type PaymentLogCause } from './log.ts';
-import { type EventRow, lockEvent, moveHeld } from './places.ts';
 
 /** A provider payment to cancel once the transaction that decided it has committed. */
 export interface OpenPayment {

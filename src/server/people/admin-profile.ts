@@ -1,41 +1,11 @@
-import { z } from 'zod';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AdminProfile } from '../../domain/people/profile.ts';
 import { adminLevelOf } from '../../domain/roles.ts';
-import type { ProfileRow, UserRow } from '../db/schema.ts';
+import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import { type ProfileRow, profiles, type UserRow, users } from '../db/schema.ts';
 
-/** A profile as the back office lists it (doc 2 §3 "Profile"): the profile's fields with its
- * account's names and e-mail under `user`. `id` is the profile's id. */
-export const AdminProfileSchema = z.object({
-  id: z.number().int(),
-  racer_id: z.number().int().nullable(),
-  user: z.object({
-    id: z.number().int(),
-    username: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    email: z.string(),
-    /** NONE, ADMIN or SUPER: what the edit form's level control shows a super administrator. */
-    admin_level: z.enum(['NONE', 'ADMIN', 'SUPER']),
-  }),
-  is_racer: z.boolean(),
-  is_racer_confirmed: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
-  contact_number: z.string(),
-  date_of_birth: z.string().nullable(),
-  gender: z.enum(['MALE', 'FEMALE']).nullable(),
-  ski_or_board: z.enum(['SKI', 'SNOWBOARD']).nullable(),
-  local_club: z.string(),
-  other_club: z.string(),
-  emergency_contact_name: z.string(),
-  emergency_contact_number: z.string(),
-  accept_terms_and_conditions: z.boolean(),
-  permission_photographed: z.boolean(),
-  permission_name_on_photos: z.boolean(),
-  permission_social_media: z.boolean(),
-  permission_share_data_with_sponsors: z.boolean(),
-  se_reg_number: z.string(),
-  archived: z.boolean(),
-});
-export type AdminProfile = z.infer<typeof AdminProfileSchema>;
-
+/** A profile row with its account in the back office's shape (domain/people/profile.ts). */
 export function toAdminProfile(profile: ProfileRow, user: UserRow): AdminProfile {
   return {
     id: profile.id,
@@ -66,4 +36,42 @@ export function toAdminProfile(profile: ProfileRow, user: UserRow): AdminProfile
     se_reg_number: profile.seRegNumber,
     archived: profile.archived,
   };
+}
+
+/** One page of the back office's profiles with their accounts (the users and racers lists), and
+ * how many match in all. */
+export async function profilesPage(
+  ctx: AppContext,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  page: { number: number; size: number },
+): Promise<{ count: number; results: AdminProfile[] }> {
+  const [total] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(where);
+  const rows = await ctx.db
+    .select({ profile: profiles, user: users })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(page.size)
+    .offset((page.number - 1) * page.size);
+  return { count: total?.count ?? 0, results: rows.map((r) => toAdminProfile(r.profile, r.user)) };
+}
+
+/** A profile with its account, the profile's row locked for the transaction; undefined when none. */
+export async function lockProfile(
+  tx: Tx,
+  profileId: number,
+): Promise<{ profile: ProfileRow; user: UserRow } | undefined> {
+  const [row] = await tx
+    .select({ profile: profiles, user: users })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.id, profileId))
+    .for('update', { of: profiles });
+  return row;
 }

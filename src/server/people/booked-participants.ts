@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { bookings, events, profiles, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { moveBooked, placeFree } from '../payments/places.ts';
+import { moveBooked, placeFree } from '../places/guard.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
 
 /** A booked participant (doc 2 §3): the booking's id, the participant's names and profile. */
@@ -154,7 +154,7 @@ export async function addParticipant(
       .from(bookings)
       .where(and(eq(bookings.eventId, eventId), eq(bookings.userId, userId)));
     if (already) throw new AppError('CONFLICT', BOOKED_MSG.alreadyBooked(`${person.firstName} ${person.lastName}`));
-    // places held by payments under way count (payments/places.ts)
+    // places held by payments under way count (places/guard.ts)
     if (!(await placeFree(tx, event, ctx.now()))) throw new AppError('CONFLICT', EVENT_MSG.full);
     const [created] = await tx
       .insert(bookings)

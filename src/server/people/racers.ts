@@ -1,5 +1,6 @@
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AdminProfile } from '../../domain/people/profile.ts';
 import {
   nextRacerNumber,
   RACER_MSG,
@@ -15,7 +16,7 @@ import { AppError } from '../errors.ts';
 import { nudgeMail } from '../mail/nudge.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { RenderedMail } from '../mail/templates.ts';
-import { type AdminProfile, toAdminProfile } from './admin-profile.ts';
+import { lockProfile, profilesPage, toAdminProfile } from './admin-profile.ts';
 import { personMatches, racerNumberIn } from './search.ts';
 
 /** The highest racer number ever given, kept so that a number is never given twice. */
@@ -45,21 +46,7 @@ export async function listRacers(
     const number = racerNumberIn(query.search);
     conditions.push(or(personMatches(users, query.search), ...(number === null ? [] : [eq(profiles.racerId, number)])));
   }
-  const where = and(...conditions);
-  const [total] = await ctx.db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(where);
-  const rows = await ctx.db
-    .select({ profile: profiles, user: users })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(where)
-    .orderBy(asc(users.id))
-    .limit(RACERS_PAGE_SIZE)
-    .offset((query.page - 1) * RACERS_PAGE_SIZE);
-  return { count: total?.count ?? 0, results: rows.map((r) => toAdminProfile(r.profile, r.user)) };
+  return profilesPage(ctx, and(...conditions), [asc(users.id)], { number: query.page, size: RACERS_PAGE_SIZE });
 }
 
 /** A racer number set by hand: the highest ever given moves up to it, under the same lock, so an
@@ -104,12 +91,7 @@ export async function decideRacer(
   decision: RacerDecision,
 ): Promise<AdminProfile> {
   const decided = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ profile: profiles, user: users })
-      .from(profiles)
-      .innerJoin(users, eq(users.id, profiles.userId))
-      .where(eq(profiles.id, profileId))
-      .for('update', { of: profiles });
+    const row = await lockProfile(tx, profileId);
     if (!row?.profile.isRacer) throw AppError.notFound(RACER_MSG.notFound);
     const refusal = racerDecisionRefusal(row.profile.isRacerConfirmed, decision);
     if (refusal) throw new AppError('CONFLICT', refusal);

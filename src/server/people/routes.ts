@@ -2,12 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LINK_ACTIONS, LINK_MSG, LINK_STATUSES, TARGET_USER_MAX } from '../../domain/people/link-requests.ts';
+import { AdminProfileSchema } from '../../domain/people/profile.ts';
 import { RACER_STATUSES } from '../../domain/people/racers.ts';
 import { textField } from '../../domain/text.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { IdParams } from '../plugins/params.ts';
-import { AdminProfileSchema } from './admin-profile.ts';
 import { FamilySchema, readFamily } from './families.ts';
 import {
   AdminLinkRequestSchema,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { londonToday } from '../../domain/dates.ts';
+import type { AdminProfile } from '../../domain/people/profile.ts';
 import {
   type AdminProfileValues,
   type AdminUserUpdate,
@@ -17,7 +18,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { profiles, users } from '../db/schema.ts';
 import { AppError, throwIfAny } from '../errors.ts';
 import type { AuthUser } from '../plugins/auth.ts';
-import { type AdminProfile, toAdminProfile } from './admin-profile.ts';
+import { lockProfile, toAdminProfile } from './admin-profile.ts';
 import { allocateRacerNumber, raiseRacerHighWater } from './racers.ts';
 
 /**
@@ -33,12 +34,7 @@ function assertMayManage(by: AuthUser, target: typeof users.$inferSelect): void 
 }
 
 async function lockedProfile(tx: Tx, profileId: number) {
-  const [row] = await tx
-    .select({ profile: profiles, user: users })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(eq(profiles.id, profileId))
-    .for('update', { of: profiles });
+  const row = await lockProfile(tx, profileId);
   if (!row) throw AppError.notFound(USERS_MSG.notFound);
   return row;
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AdminProfileSchema } from '../../domain/people/profile.ts';
 import { RACER_MSG } from '../../domain/people/racers.ts';
 import {
   adminUserUpdateSchema,
@@ -14,7 +15,6 @@ import { AppError } from '../errors.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { sendCsv } from '../plugins/csv-reply.ts';
 import { Id, IdParams } from '../plugins/params.ts';
-import { AdminProfileSchema } from './admin-profile.ts';
 import { Page, Search } from './query.ts';
 import { decideRacer } from './racers.ts';
 import { editAccount, editProfile, setArchived } from './user-edit.ts';

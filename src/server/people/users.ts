@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { clubCode } from '../../domain/clubs.ts';
 import { toCsv } from '../../domain/csv.ts';
+import type { AdminProfile } from '../../domain/people/profile.ts';
 import { USERS_PAGE_SIZE, type UserSort } from '../../domain/people/users.ts';
 import type { AppContext } from '../context.ts';
 import { profiles, users } from '../db/schema.ts';
-import { type AdminProfile, toAdminProfile } from './admin-profile.ts';
+import { profilesPage } from './admin-profile.ts';
 import { personMatches, racerNumberIn } from './search.ts';
 
 export interface UsersQuery {
@@ -44,21 +45,7 @@ export async function listUsers(
   ctx: AppContext,
   query: UsersQuery & { page: number },
 ): Promise<{ count: number; results: AdminProfile[] }> {
-  const filter = where(query);
-  const [total] = await ctx.db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(filter);
-  const rows = await ctx.db
-    .select({ profile: profiles, user: users })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(filter)
-    .orderBy(...ORDER[query.sort])
-    .limit(USERS_PAGE_SIZE)
-    .offset((query.page - 1) * USERS_PAGE_SIZE);
-  return { count: total?.count ?? 0, results: rows.map((r) => toAdminProfile(r.profile, r.user)) };
+  return profilesPage(ctx, where(query), ORDER[query.sort], { number: query.page, size: USERS_PAGE_SIZE });
 }
 
 const CSV_HEADERS = [

@@ -9,7 +9,7 @@ import { restorePostgres } from '../backup/database-dump.ts';
 import { rowsOf } from '../backup/manifest.ts';
 import type { Config } from '../config.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
-import { seedDemo } from '../db/seed.ts';
+import { seedDemo } from '../seed/seed.ts';
 import { databaseUrl, TEST_DB, withClient } from './databases.ts';
 import { testConfig } from './helper.ts';
 

@@ -20,13 +20,13 @@ import { MSG } from '../../domain/accounts/messages.ts';
 import { type ProfileUpdate, validateProfileUpdate } from '../../domain/accounts/validation.ts';
 import { clubLabel } from '../../domain/clubs.ts';
 import { formatDayMonthYear } from '../../domain/dates.ts';
+import type { ProfileResponse as ProfileUser } from '../../domain/people/profile.ts';
 import { ApiError } from '../api/client.ts';
 import { toast } from '../ui/toast.ts';
 import { accountsApi } from './api.ts';
 import { focusFirstInvalid } from './form-helpers.ts';
 import { PERMISSIONS } from './register/ConsentFields.tsx';
 import { useProfileStore } from './store.ts';
-import type { ProfileUser } from './types.ts';
 
 /** The profile query, per user: a later sign-in in the same tab never sees the last user's data. */
 export const profileQueryKey = (username: string) => ['profile', username] as const;

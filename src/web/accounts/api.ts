@@ -1,7 +1,7 @@
 import type { RegistrationPayload } from '../../domain/accounts/validation.ts';
+import type { ProfileResponse as ProfileUser } from '../../domain/people/profile.ts';
 import { api, refreshAccessToken } from '../api/client.ts';
 import { useProfileStore } from './store.ts';
-import type { ProfileUser } from './types.ts';
 
 /** The accounts calls of doc 1 §7. */
 export const accountsApi = {

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { initials as initialsOf } from '../../domain/accounts/session.ts';
+import type { ProfileResponse as ProfileUser } from '../../domain/people/profile.ts';
 import { isAdmin } from '../../domain/roles.ts';
 import { connectTokenSource } from '../api/client.ts';
-import type { ProfileUser } from './types.ts';
 
 /** The profile state of doc 1 §3, persisted in session storage under `profile`. The refresh token
  * is an HttpOnly cookie (decisions.md), so only the access token is kept here. */

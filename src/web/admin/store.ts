@@ -1,8 +1,8 @@
 import { create } from 'zustand';
+import type { ProfileResponse as ProfileUser } from '../../domain/people/profile.ts';
 import { type AdminLevel, adminLevelOf } from '../../domain/roles.ts';
 import { accountsApi } from '../accounts/api.ts';
 import { useProfileStore } from '../accounts/store.ts';
-import type { ProfileUser } from '../accounts/types.ts';
 import { type PanelKey, panelInfo } from './panels.ts';
 
 /** Admin state (doc 2 §3): the selected panel (default bookings), the admin level and the

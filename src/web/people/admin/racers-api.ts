@@ -1,26 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RacerDecision, RacerStatus } from '../../../domain/people/racers.ts';
+import type { AdminProfile } from '../../../domain/people/profile.ts';
+import type { RacerDecision } from '../../../domain/people/racers.ts';
 import { api } from '../../api/client.ts';
 import { type RacerFilter, racersQueryString } from './racers-model.ts';
 
-/** A racer's profile as the back office lists it (doc 2 §3 "Profile"); `id` is the profile's id. */
-export interface RacerProfile {
-  id: number;
-  racer_id: number | null;
-  user: { id: number; username: string; first_name: string; last_name: string; email: string };
-  is_racer: boolean;
-  is_racer_confirmed: RacerStatus;
-  contact_number: string;
-  date_of_birth: string | null;
-  gender: 'MALE' | 'FEMALE' | null;
-  ski_or_board: 'SKI' | 'SNOWBOARD' | null;
-  local_club: string;
-  other_club: string;
-  emergency_contact_name: string;
-  emergency_contact_number: string;
-  se_reg_number: string;
-  archived: boolean;
-}
+/** A racer's profile as the back office lists it; `id` is the profile's id. */
+export type RacerProfile = AdminProfile;
 
 export interface RacersPage {
   count: number;

@@ -1,39 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegistrationPayload } from '../../../domain/accounts/validation.ts';
-import type { AdminLevel } from '../../../domain/roles.ts';
+import type { AdminProfile } from '../../../domain/people/profile.ts';
+import type { ProfileUpdateBody } from '../../../domain/people/users.ts';
 import { api } from '../../api/client.ts';
-import type { RacerProfile } from './racers-api.ts';
 import { RACER_KEYS } from './racers-api.ts';
 import { type UsersQuery, usersQueryString } from './users-model.ts';
 
-/** A profile as the Users panel lists it (doc 2 §3 "Profile"), with the account's admin level. */
-export interface UserProfile extends Omit<RacerProfile, 'user'> {
-  user: RacerProfile['user'] & { admin_level: AdminLevel };
-  accept_terms_and_conditions: boolean;
-  permission_photographed: boolean;
-  permission_name_on_photos: boolean;
-  permission_social_media: boolean;
-  permission_share_data_with_sponsors: boolean;
-}
+/** A profile as the Users panel lists it, with the account's admin level. */
+export type UserProfile = AdminProfile;
 
-export interface ProfileEdit {
-  racer_id: number | null;
-  is_racer: boolean;
-  is_racer_confirmed: 'PENDING' | 'APPROVED' | 'REJECTED';
-  contact_number: string;
-  date_of_birth: string | null;
-  gender: string;
-  ski_or_board: string;
-  local_club: string;
-  other_club: string;
-  emergency_contact_name: string;
-  emergency_contact_number: string;
-  se_reg_number: string;
-  permission_photographed: boolean;
-  permission_name_on_photos: boolean;
-  permission_social_media: boolean;
-  permission_share_data_with_sponsors: boolean;
-}
+/** What the edit form sends: every editable field but `archived`; the club as its select holds it
+ * (the server refuses a code it does not know, by name). */
+export type ProfileEdit = Required<Omit<ProfileUpdateBody, 'archived' | 'local_club'>> & { local_club: string };
 
 export interface AccountEdit {
   first_name: string;

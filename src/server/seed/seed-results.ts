@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { RESULT_CATEGORIES, type ResultRow } from '../../domain/results/index.ts';
 import type { AppContext } from '../context.ts';
+import { users } from '../db/schema.ts';
 import { createRaceEvent, uploadResults } from '../results/service.ts';
-import { users } from './schema.ts';
 
 const FIRST = ['Amy', 'Ben', 'Cara', 'Dan', 'Ella', 'Finn', 'Grace', 'Harry', 'Isla', 'Jack', 'Kate', 'Leo'];
 const LAST = ['Walker', 'Hughes', 'Patel', 'Green', 'Khan', 'Wood', 'Price', 'Bell', 'Ward', 'Shaw'];

@@ -8,7 +8,9 @@ import { AppError } from '../errors.ts';
 import { logLines } from './line-log.ts';
 
 /**
- * The capacity guard (decisions.md: places can never be oversold; docs/decisions/0019). An
+ * The capacity guard (decisions.md: places can never be oversold; docs/decisions/0019), its own
+ * module: the cart (free bookings), people (an administrator moving a booking) and payments (holds,
+ * settlement) import it, and it imports none of them (scripts/check-imports.ts). An
  * event's places move only while its row is locked: `booked` (bookings) and `held` (payment
  * lines in state held) together never pass `quantity`. Every writer of either counter takes the
  * lock first, so on PostgreSQL simultaneous takers queue on the row, and on PGlite they queue on

@@ -2,8 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { passwordRule } from '../../domain/accounts/index.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
+import { users } from '../db/schema.ts';
 import { testConfig, useTestApp } from '../test/helper.ts';
-import { users } from './schema.ts';
 import { DEMO_SIGN_INS, seedDemo } from './seed.ts';
 
 /** The passwords the README prints: anyone can read them. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../accounts/passwords.ts';
 import type { AppContext } from '../context.ts';
-import { families, profiles, users } from './schema.ts';
+import { families, profiles, users } from '../db/schema.ts';
 import { seedContent } from './seed-content.ts';
 import { seedEvents } from './seed-events.ts';
 import { seedPayments } from './seed-payments.ts';

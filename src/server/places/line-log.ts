@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import type { PaymentLogCause, PaymentLogState } from './log.ts';
+import type { paymentLog } from '../db/schema.ts';
+
+type PaymentLogEntry = typeof paymentLog.$inferInsert;
 
 /**
  * Logs one change per payment line (booked, lost, released) in one statement, each entry naming
@@ -10,8 +12,8 @@ import type { PaymentLogCause, PaymentLogState } from './log.ts';
 export async function logLines(
   db: Db | Tx,
   lineIds: number[],
-  state: PaymentLogState,
-  cause: PaymentLogCause,
+  state: PaymentLogEntry['state'],
+  cause: PaymentLogEntry['cause'],
   options: { actorId?: number | null; note?: string; providerIds?: Record<string, string> } = {},
 ): Promise<void> {
   if (lineIds.length === 0) return;

@@ -4,9 +4,9 @@ import { count } from 'drizzle-orm';
 import { londonToday } from '../../domain/dates.ts';
 import { type EventType, eventSlug } from '../../domain/events/index.ts';
 import type { AppContext } from '../context.ts';
+import { eventDocuments, events } from '../db/schema.ts';
 import type { FileKindName } from '../plugins/file-types.ts';
 import { checkUpload, storeFiles } from '../plugins/storage.ts';
-import { eventDocuments, events } from './schema.ts';
 import { demoVenue } from './seed-content.ts';
 
 const ASSETS = join(import.meta.dirname, 'demo-assets');

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { events, paymentLines, paymentLog, payments, refunds, users } from './schema.ts';
+import { events, paymentLines, paymentLog, payments, refunds, users } from '../db/schema.ts';
 
 /**
  * One demo payment that needs the association's attention (issue 24), so the back office's

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { LOCAL_CLUBS, type LocalClub } from '../../domain/clubs.ts';
 import type { AppContext } from '../context.ts';
+import { faqs, organizationDocuments, siteSettings, slopeInfo, teamMembers } from '../db/schema.ts';
 import { type CheckedUpload, checkUpload, storeFiles } from '../plugins/storage.ts';
-import { faqs, organizationDocuments, siteSettings, slopeInfo, teamMembers } from './schema.ts';
 
 /** Demo content for `npm start`: the seven points clubs and their slopes (each with its own
  * picture and sketch map), the committee (illustrated portraits), FAQs, a governance paragraph and
