@@ -13,7 +13,7 @@ const FORBIDDEN: Record<string, string[]> = {
   server: ['web'],
 };
 /**
- * Inside the server, places move one way (docs/decisions/0037-f): the capacity guard (places/)
+ * Inside the server, places move one way (docs/decisions/0038): the capacity guard (places/)
  * imports none of its users; people/ (families, who may be entered) neither cart/ nor payments/;
  * payments/ never the cart/ that calls it, so cart and payments do not import each other both ways.
  */
