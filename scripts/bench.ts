@@ -254,7 +254,8 @@ async function pagesAndReads(): Promise<{
   const skipPages = skipped('lighthouse');
   const skipReads = skipped('reads');
   if (skipPages && skipReads) return { pages: null, results: [], spellings: null };
-  const app = await startApp(APP_PORT);
+  // BENCH_START_SECONDS: how long the app may take to start (60 s; more on a machine shared with builds)
+  const app = await startApp(APP_PORT, { startTimeoutMs: Number(process.env.BENCH_START_SECONDS ?? 60) * 1000 });
   const fixturesDir = await mkdtemp(join(tmpdir(), 'piste-bench-bare-'));
   let bare: Awaited<ReturnType<typeof startBare>>[] = [];
   try {
