@@ -26,6 +26,7 @@ import { benchRush, type RushResult, rushReport, rushVerdict } from './bench/ent
 import { capture, measure, median } from './bench/http.ts';
 import { lighthousePages, type PageScores } from './bench/lighthouse.ts';
 import { benchMemory, type MemoryResult, memoryReport, memoryVerdict } from './bench/memory.ts';
+import { INITIAL_JS_KB, PAGE_BUDGET, pageChecks } from './bench/page-budget.ts';
 import { benchPages } from './bench/pages.ts';
 import { benchPeople, type PeopleTiming, peopleReport, peopleVerdict } from './bench/people.ts';
 import { cpuSeconds, startApp, startBare } from './bench/processes.ts';
@@ -48,8 +49,6 @@ const BARE_PORT = APP_PORT + 1;
 /** Public reads: at least AIM of the bare server's requests per second; never below FLOOR. */
 const AIM = 0.8;
 const FLOOR = 0.5;
-const PAGE_BUDGET = { performance: 95, accessibility: 100, bestPractices: 100, seo: 95, cls: 0.02, lcpMs: 2500 };
-const INITIAL_JS_KB = 150;
 
 interface Read {
   name: string;
@@ -169,21 +168,6 @@ async function measureReads(servers: Record<Side, SideServer>, reads: Read[]): P
 function verdict(ratio: number, problems: string[]): string {
   if (problems.length || ratio < FLOOR) return 'FAIL';
   return ratio >= AIM ? 'PASS' : 'LOW';
-}
-
-function pageChecks(s: PageScores): string[] {
-  if (s.notFound) return [`not found: ${s.path} answered ${s.notFound}`];
-  const missed: string[] = [];
-  if (s.performance < PAGE_BUDGET.performance) missed.push(`performance ${s.performance} < ${PAGE_BUDGET.performance}`);
-  if (s.accessibility < PAGE_BUDGET.accessibility) missed.push(`accessibility ${s.accessibility}`);
-  if (s.bestPractices < PAGE_BUDGET.bestPractices) missed.push(`best practices ${s.bestPractices}`);
-  if (s.seo < PAGE_BUDGET.seo) missed.push(`SEO ${s.seo} < ${PAGE_BUDGET.seo}`);
-  if (s.cls > PAGE_BUDGET.cls) missed.push(`CLS ${s.cls.toFixed(3)} > ${PAGE_BUDGET.cls}`);
-  if (s.lcpMs > PAGE_BUDGET.lcpMs) missed.push(`LCP ${(s.lcpMs / 1000).toFixed(2)} s > 2.5 s`);
-  if (s.initialJsKb > INITIAL_JS_KB)
-    missed.push(`initial JS ${s.initialJsKb.toFixed(1)} KB gzip > ${INITIAL_JS_KB} KB`);
-  missed.push(...s.unanswered.map((u) => `did not answer, ${u}`));
-  return missed;
 }
 
 function machine(): string {
