@@ -90,7 +90,7 @@ export function serveArguments(): string[] {
  */
 export async function startApp(
   port: number,
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: { dataDir?: string; env?: Record<string, string>; startTimeoutMs?: number } = {},
 ): Promise<ServerProcess & { logFile: string }> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'piste-bench-')));
   const logFile = join(dataDir, 'app.log');
@@ -115,7 +115,7 @@ export async function startApp(
   const url = `http://127.0.0.1:${port}`;
   const stop = stopper(child, () => rm(dataDir, { recursive: true, force: true }));
   try {
-    await waitForHttp(`${url}/api/v1/version/`, child);
+    await waitForHttp(`${url}/api/v1/version/`, child, options.startTimeoutMs);
   } catch (error) {
     // never leave a process behind that did not come up in time
     await stop();
