@@ -1,7 +1,7 @@
 /**
  * Two builds of the browser's app side by side under Lighthouse mobile, run after run in turn
  * (A, B, B, A, A, B …) so a machine whose speed drifts moves both alike: how a change to the
- * first script or to hydration was measured (docs/decisions/0037-e-hydration-in-time-slices.md).
+ * first script or to hydration was measured (docs/decisions/0039-hydration-in-time-slices.md).
  *
  *   WEB_DIST=dist/web-b vite build && WEB_DIST=dist/web-b vite build --ssr
  *   node scripts/bench/lighthouse-compare.ts dist/web dist/web-b [runs=5] [/ /contact …]

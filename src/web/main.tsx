@@ -40,7 +40,7 @@ async function start(): Promise<void> {
   const router = createRouter(true);
   // hydrated as a transition: React then hydrates in slices of a few milliseconds and lets the
   // browser in between, where a plain hydrateRoot works through the whole page in one long task
-  // (the main cost of a phone's first seconds: docs/decisions/0037-e-hydration-in-time-slices.md)
+  // (the main cost of a phone's first seconds: docs/decisions/0039-hydration-in-time-slices.md)
   startTransition(() => {
     hydrateRoot(
       root,
