@@ -3,11 +3,11 @@ import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { BOOKING_MSG, CART_MSG } from '../../domain/cart/index.ts';
-import { formatDayMonthYear } from '../../domain/dates.ts';
 import { displayPrice } from '../../domain/money.ts';
 import { useProfileStore } from '../accounts/store.ts';
 import { ApiError } from '../api/client.ts';
 import { paths } from '../app/paths.ts';
+import { EventDate } from '../events/EventDate.tsx';
 import { splitCart } from '../payments/model.ts';
 import { PaymentArea } from '../payments/PaymentArea.tsx';
 import { openConfirm } from '../ui/confirm.ts';
@@ -173,7 +173,9 @@ export function CheckoutPage() {
                     <Table.Tr key={item.id}>
                       <Table.Td fw={600}>{item.product_name}</Table.Td>
                       <Table.Td>{item.participant_name || item.participant}</Table.Td>
-                      <Table.Td>{formatDayMonthYear(item.product_event_date)}</Table.Td>
+                      <Table.Td>
+                        <EventDate iso={item.product_event_date} />
+                      </Table.Td>
                       <Table.Td>{displayPrice(String(item.product_price))}</Table.Td>
                       <Table.Td>{removeButton(item)}</Table.Td>
                     </Table.Tr>
@@ -188,7 +190,7 @@ export function CheckoutPage() {
                     <div>
                       <Text fw={600}>{item.product_name}</Text>
                       <Text size="sm">
-                        {item.participant_name || item.participant} · {formatDayMonthYear(item.product_event_date)} ·{' '}
+                        {item.participant_name || item.participant} · <EventDate iso={item.product_event_date} /> ·{' '}
                         {displayPrice(String(item.product_price))}
                       </Text>
                     </div>
