@@ -15,7 +15,7 @@ import { useModalStore } from '../ui/modal-store.ts';
 import responsive from '../ui/responsive.module.css';
 import { toast } from '../ui/toast.ts';
 import { type CartItem, cartApi } from './api.ts';
-import { cartTotalPence } from './model.ts';
+import { cartTotalPence, refusalText } from './model.ts';
 import { useCartStore } from './store.ts';
 
 interface Booked {
@@ -86,15 +86,18 @@ export function CheckoutPage() {
     setFailure(null);
     try {
       const result = await cartApi.book(items.map((i) => ({ product: i.product, participant: i.participant })));
+      // shown by name, as the lines were (the calls name participants by username)
+      const names = new Map(items.map((i) => [i.participant, i.participant_name || i.participant]));
+      const nameOf = (participant: string) => names.get(participant) ?? participant;
       if (result.booked.length > 0) {
         toast.success(BOOKING_MSG.freeBooked);
-        // shown by name, as the lines were
-        const names = new Map(items.map((i) => [i.participant, i.participant_name || i.participant]));
-        setBooked(result.booked.map((b) => ({ ...b, participant: names.get(b.participant) ?? b.participant })));
+        setBooked(result.booked.map((b) => ({ ...b, participant: nameOf(b.participant) })));
       }
       if (result.errors.length > 0) {
         toast.error(BOOKING_MSG.freeFailed);
-        setFailure(BOOKING_MSG.checkoutError(result.errors.map((e) => `${e.participant}: ${e.error}`).join(' ')));
+        setFailure(
+          BOOKING_MSG.checkoutError(result.errors.map((e) => refusalText(nameOf(e.participant), e.error)).join(' ')),
+        );
       }
     } catch (e) {
       toast.error(BOOKING_MSG.freeFailed);
