@@ -97,30 +97,28 @@ function ResultTabs({
   };
   return (
     <div>
-      <div className={classes.bar}>
-        <div role="tablist" aria-label="Results" className={classes.tabs}>
-          {RESULT_TABS.map((t, i) => (
-            <button
-              key={t.value}
-              ref={(el) => {
-                buttons.current[i] = el;
-              }}
-              id={`${id}-tab-${t.value}`}
-              type="button"
-              role="tab"
-              aria-selected={tab === t.value}
-              aria-controls={`${id}-panel`}
-              tabIndex={tab === t.value ? 0 : -1}
-              className={classes.tab}
-              onClick={() => onTab(t.value)}
-              onKeyDown={(e) => keys(e, i)}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
-        {tools}
+      <div role="tablist" aria-label="Results" className={classes.tabs}>
+        {RESULT_TABS.map((t, i) => (
+          <button
+            key={t.value}
+            ref={(el) => {
+              buttons.current[i] = el;
+            }}
+            id={`${id}-tab-${t.value}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.value}
+            aria-controls={`${id}-panel`}
+            tabIndex={tab === t.value ? 0 : -1}
+            className={classes.tab}
+            onClick={() => onTab(t.value)}
+            onKeyDown={(e) => keys(e, i)}
+          >
+            {t.label}
+          </button>
+        ))}
       </div>
+      {tools && <div className={classes.tools}>{tools}</div>}
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
         {panels[tab]}
       </div>
