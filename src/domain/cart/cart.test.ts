@@ -15,8 +15,8 @@ describe('participantStatus', () => {
 
 describe('the cart messages (doc 1 §8)', () => {
   it('says is or are', () => {
-    expect(CART_MSG.alreadyInCart(['ann'])).toBe('ann is already in the cart.');
-    expect(CART_MSG.alreadyInCart(['ann', 'bob'])).toBe('ann, bob are already in the cart.');
+    expect(CART_MSG.alreadyInCart(['Emily Jones'])).toBe('Emily Jones is already in the cart.');
+    expect(CART_MSG.alreadyInCart(['Ann Lee', 'Bob Lee'])).toBe('Ann Lee, Bob Lee are already in the cart.');
     expect(CART_MSG.added(2)).toBe('Successfully added 2 item(s) to cart.');
   });
 });

@@ -1,8 +1,14 @@
 /**
  * Who can be entered and the cart (doc 1 §3 "Booking participant" and "Cart item", §4 "Adding to
- * cart", §8; decisions.md → Booking and payment). A participant is named by username; names are
- * for display.
+ * cart", §8; decisions.md → Booking and payment). A participant is named by username in every
+ * call; what people read names them by their first and last name (issue 26).
  */
+
+/** A person as the messages name them: first and last name, the username only when both are
+ * empty. */
+export function personName(p: { firstName: string; lastName: string; username: string }): string {
+  return `${p.firstName} ${p.lastName}`.trim() || p.username;
+}
 
 /** A participant's status for one event, as the participants modal shows it. */
 export const PARTICIPANT_STATUSES = [
@@ -45,10 +51,12 @@ export const CART_MSG = {
   someFailed: (details: string) => `Failed to add some items: ${details}`,
   alreadyInCart: (names: string[]) => `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} already in the cart.`,
   added: (n: number) => `Successfully added ${n} item(s) to cart.`,
-  // the server's texts (the spec gives none)
-  notFamily: (username: string) => `${username} is not in your family.`,
-  alreadyBooked: (username: string) => `${username} is already booked on this event.`,
-  notAvailable: (username: string, status: ParticipantStatus) => `${username} cannot be entered: ${status}.`,
+  // the server's texts (the spec gives none). `who` is a person's name (personName); only a
+  // participant the user's family does not hold is named as the request named them (a username:
+  // saying the name of someone outside the family would tell it to a stranger)
+  notFamily: (who: string) => `${who} is not in your family.`,
+  alreadyBooked: (who: string) => `${who} is already booked on this event.`,
+  notAvailable: (who: string, status: ParticipantStatus) => `${who} cannot be entered: ${status}.`,
   itemNotFound: 'Cart item not found.',
   tooMany: `A cart can take at most ${BULK_ADD_MAX} items at once.`,
 } as const;
@@ -61,7 +69,7 @@ export const BOOKING_MSG = {
   checkoutError: (message: string) => `Error: ${message}`,
   // the server's texts
   notInCart: 'That participant is not in your cart for this event.',
-  alreadyBooked: (username: string) => `${username} is already booked on this event.`,
+  alreadyBooked: (who: string) => `${who} is already booked on this event.`,
   paidNeedsPayment: 'A paid place is booked only against a confirmed payment.',
-  cannotEnter: (username: string) => `${username} cannot be entered for this event.`,
+  cannotEnter: (who: string) => `${who} cannot be entered for this event.`,
 } as const;

@@ -40,6 +40,10 @@ export const PAYMENT_MSG = {
     `There was an error completing your booking. Please contact support with this reference: ${id}.`,
   walletBookingFailed: 'An error occurred while processing your payment. Please try again.',
   walletFailed: 'An error occurred during the payment process. Please try again.',
+  // /booking/success opened with no booking behind it (issue 26; the spec gives no text)
+  noBooking: 'There is no booking to show',
+  noBookingDetail:
+    'This page shows a booking just after it is paid for. Your entries are in My Entries; to enter a race, go to the events.',
   // the server's texts (the spec gives none)
   emptyCart: 'Your cart has nothing to pay for.',
   amountChanged: (total: string) =>

@@ -31,7 +31,9 @@ export const LINK_MSG = {
   targetRequired: 'Enter the username of the account to link to.',
   unknownUser: 'No account has that username.',
   self: 'You cannot link your account to itself.',
-  alreadyLinked: (username: string) => `You are already linked to ${username}.`,
+  // a family member is named by name (issue 26); an account not (yet) linked by the username the
+  // user typed, so that asking does not tell a stranger's name
+  alreadyLinked: (name: string) => `You are already linked to ${name}.`,
   alreadyPending: (username: string) => `A link request between you and ${username} is already waiting for approval.`,
   notFound: 'Link request not found.',
   onlyPendingCancel: 'Only a pending link request can be cancelled.',

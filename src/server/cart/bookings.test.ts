@@ -62,8 +62,8 @@ describe('booking free lines of the cart', () => {
     const again = await book(free);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
-      error: `${racer.username} is already booked on this event.`,
-      errors: { bookings: [`${racer.username} is already booked on this event.`] },
+      error: `${racer.firstName} ${racer.lastName} is already booked on this event.`,
+      errors: { bookings: [`${racer.firstName} ${racer.lastName} is already booked on this event.`] },
     });
     expect(await bookedCount(free)).toBe(1);
   });
@@ -106,7 +106,9 @@ describe('booking free lines of the cart', () => {
   it('refuses a racer rejected after the line went into the cart, and a closed window', async () => {
     await addToCart(free);
     await t.app.ctx.db.update(profiles).set({ isRacerConfirmed: 'REJECTED' }).where(eq(profiles.userId, racer.id));
-    expect((await book(free)).json().error).toBe(`${racer.username} cannot be entered for this event.`);
+    expect((await book(free)).json().error).toBe(
+      `${racer.firstName} ${racer.lastName} cannot be entered for this event.`,
+    );
     await t.app.ctx.db.update(profiles).set({ isRacerConfirmed: 'APPROVED' }).where(eq(profiles.userId, racer.id));
     t.clock.set('2026-02-08T12:00:00Z');
     headers = bearer((await login(t.app, racer)).access);

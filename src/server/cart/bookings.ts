@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { BOOKING_MSG } from '../../domain/cart/index.ts';
+import { BOOKING_MSG, personName } from '../../domain/cart/index.ts';
 import { EVENT_MSG } from '../../domain/events/index.ts';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { BookingResult } from '../../domain/payments/records.ts';
@@ -90,28 +90,28 @@ async function bookOne(ctx: AppContext, userId: number, line: Line): Promise<Boo
       (p) => p.username.toLowerCase() === line.participant.toLowerCase(),
     );
     if (!person) throw AppError.notFound(BOOKING_MSG.notInCart);
-    const who = `${person.firstName} ${person.lastName}`.trim();
+    const who = personName(person);
     const [inCart] = await tx
       .select({ id: cartItems.id })
       .from(cartItems)
       .where(
         and(eq(cartItems.ownerId, userId), eq(cartItems.eventId, line.product), eq(cartItems.participantId, person.id)),
       );
-    if (person.status === 'Booked') throw new AppError('CONFLICT', BOOKING_MSG.alreadyBooked(person.username));
+    if (person.status === 'Booked') throw new AppError('CONFLICT', BOOKING_MSG.alreadyBooked(who));
     if (!inCart) throw AppError.notFound(BOOKING_MSG.notInCart);
     if (event.pricePence > 0) throw new AppError('CONFLICT', BOOKING_MSG.paidNeedsPayment);
     const refusal = windowRefusal(event, ctx.now());
     if (refusal) throw new AppError('CONFLICT', refusal);
     // the cart line may be older than a change of mind: only an approved racer is booked
     if (!person.isRacer || person.racerStatus !== 'APPROVED')
-      throw new AppError('CONFLICT', BOOKING_MSG.cannotEnter(person.username));
+      throw new AppError('CONFLICT', BOOKING_MSG.cannotEnter(who));
     if (!(await placeFree(tx, event, ctx.now()))) throw new AppError('CONFLICT', PAYMENT_MSG.full(who, event.name));
     const [created] = await tx
       .insert(bookings)
       .values({ eventId: event.id, userId: person.id, bookedById: userId, source: 'FREE', createdAt: ctx.now() })
       .onConflictDoNothing()
       .returning({ id: bookings.id });
-    if (!created) throw new AppError('CONFLICT', BOOKING_MSG.alreadyBooked(person.username));
+    if (!created) throw new AppError('CONFLICT', BOOKING_MSG.alreadyBooked(who));
     await moveBooked(tx, event.id, 1);
     await tx.delete(cartItems).where(eq(cartItems.id, inCart.id));
     return {

@@ -109,6 +109,9 @@ describe('check-bookings', () => {
 
 describe('bulk add', () => {
   it('adds an available family member, reports one already in the cart, and refuses the rest by name', async () => {
+    // family members are named by first and last name (issue 26); a username not of the family is
+    // named as it was sent (its owner's name is not told to a stranger)
+    const nameOf = (u: FixtureUser) => `${u.firstName} ${u.lastName}`;
     const first = await add(parent, [{ product: eventId, participant: 'KIM.CHILD' }]);
     expect(first.statusCode).toBe(200);
     expect(first.json().added_items).toEqual([
@@ -130,19 +133,34 @@ describe('bulk add', () => {
     ]);
     expect(again.json()).toEqual({
       added_items: [],
-      already_in_cart: [{ product: eventId, participant: 'kim.child' }],
+      already_in_cart: [{ product: eventId, participant: 'kim.child', participant_name: nameOf(child.user) }],
       errors: [
         {
           product: eventId,
           participant: 'pen.pending',
-          error: 'pen.pending cannot be entered: Awaiting Racer Approval.',
+          error: `${nameOf(pending)} cannot be entered: Awaiting Racer Approval.`,
         },
-        { product: eventId, participant: 'pat.parent', error: 'pat.parent cannot be entered: Non Race Account.' },
+        {
+          product: eventId,
+          participant: 'pat.parent',
+          error: `${nameOf(parent.user)} cannot be entered: Non Race Account.`,
+        },
         { product: eventId, participant: 'sam.stranger', error: 'sam.stranger is not in your family.' },
         { product: 99999, participant: 'kim.child', error: 'Event not found.' },
       ],
     });
     expect((await call('GET', '/api/v1/cart/', parent)).json()).toHaveLength(1);
+  });
+
+  it('refuses one already booked by their name, not their username', async () => {
+    await t.app.ctx.db.insert(bookings).values({ eventId, userId: child.user.id, source: 'ADMIN' });
+    expect((await add(parent, [{ product: eventId, participant: 'kim.child' }])).json().errors).toEqual([
+      {
+        product: eventId,
+        participant: 'kim.child',
+        error: `${child.user.firstName} ${child.user.lastName} is already booked on this event.`,
+      },
+    ]);
   });
 
   it('refuses events that cannot be booked now: closed, full, cancelled, not a race', async () => {

@@ -89,7 +89,9 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsync {
           response: {
             200: z.object({
               added_items: z.array(CartItemSchema),
-              already_in_cart: z.array(z.object({ product: z.number().int(), participant: z.string() })),
+              already_in_cart: z.array(
+                z.object({ product: z.number().int(), participant: z.string(), participant_name: z.string() }),
+              ),
               errors: z.array(z.object({ product: z.number().int(), participant: z.string(), error: z.string() })),
             }),
           },

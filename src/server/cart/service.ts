@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { CART_MSG } from '../../domain/cart/index.ts';
+import { CART_MSG, personName } from '../../domain/cart/index.ts';
 import { EVENT_MSG } from '../../domain/events/index.ts';
 import { formatPrice } from '../../domain/money.ts';
 import type { AppContext } from '../context.ts';
@@ -66,7 +66,7 @@ export async function checkBookings(ctx: AppContext, userId: number, eventId: nu
 
 export interface BulkAddResult {
   added_items: CartItem[];
-  already_in_cart: { product: number; participant: string }[];
+  already_in_cart: { product: number; participant: string; participant_name: string }[];
   errors: { product: number; participant: string; error: string }[];
 }
 
@@ -109,16 +109,17 @@ export async function bulkAdd(
       fail(CART_MSG.notFamily(item.participant));
       continue;
     }
+    const who = personName(person);
     if (person.status === 'In Cart') {
-      result.already_in_cart.push({ product: item.product, participant: person.username });
+      result.already_in_cart.push({ product: item.product, participant: person.username, participant_name: who });
       continue;
     }
     if (person.status === 'Booked') {
-      fail(CART_MSG.alreadyBooked(person.username));
+      fail(CART_MSG.alreadyBooked(who));
       continue;
     }
     if (person.status !== 'Available') {
-      fail(CART_MSG.notAvailable(person.username, person.status));
+      fail(CART_MSG.notAvailable(who, person.status));
       continue;
     }
     // the same line sent twice at once: the unique index keeps one, the other is "already in cart"
@@ -128,7 +129,7 @@ export async function bulkAdd(
       .onConflictDoNothing()
       .returning({ id: cartItems.id });
     if (!inserted) {
-      result.already_in_cart.push({ product: item.product, participant: person.username });
+      result.already_in_cart.push({ product: item.product, participant: person.username, participant_name: who });
       continue;
     }
     const [row] = await selectCart(ctx.db).where(eq(cartItems.id, inserted.id));

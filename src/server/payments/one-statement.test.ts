@@ -35,7 +35,7 @@ describe('a payment start holds in one statement only whom the rules let in', ()
       await t.app.ctx.db.update(profiles).set({ isRacerConfirmed: status }).where(eq(profiles.userId, who.id));
       const res = await start(who);
       expect(res.statusCode).toBe(409);
-      expect(res.json().error).toBe(BOOKING_MSG.cannotEnter(who.username));
+      expect(res.json().error).toBe(BOOKING_MSG.cannotEnter(who.name));
     }
     expect(await places(race)).toEqual({ booked: 0, held: 0 });
     expect(await t.app.ctx.db.select().from(payments)).toEqual([]);
@@ -48,12 +48,12 @@ describe('a payment start holds in one statement only whom the rules let in', ()
     await t.app.ctx.db
       .insert(cartItems)
       .values({ ownerId: parent.id, eventId: race, participantId: other.id, createdAt: t.clock.now() });
-    expect((await start(parent)).json().error).toBe(CART_MSG.notFamily(other.username));
+    expect((await start(parent)).json().error).toBe(CART_MSG.notFamily(other.name));
     await t.app.ctx.db.delete(cartItems).where(eq(cartItems.ownerId, parent.id));
 
     const [self] = (await makeBookers(t.app, 1, [race])) as [Booker];
     await t.app.ctx.db.update(profiles).set({ archived: true }).where(eq(profiles.userId, self.id));
-    expect((await start(self)).json().error).toBe(CART_MSG.notFamily(self.username));
+    expect((await start(self)).json().error).toBe(CART_MSG.notFamily(self.name));
     await t.app.ctx.db.update(profiles).set({ archived: false }).where(eq(profiles.userId, self.id));
     expect(await places(race)).toEqual({ booked: 0, held: 0 });
     expect((await start(self)).statusCode).toBe(200);
@@ -69,7 +69,7 @@ describe('a payment start holds in one statement only whom the rules let in', ()
     await t.app.ctx.db.update(events).set({ booked: 1 }).where(eq(events.id, race));
     const res = await start(who);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toBe(BOOKING_MSG.alreadyBooked(who.username));
+    expect(res.json().error).toBe(BOOKING_MSG.alreadyBooked(who.name));
     expect(await places(race)).toEqual({ booked: 1, held: 0 });
   });
 
@@ -95,7 +95,7 @@ describe('a payment start holds in one statement only whom the rules let in', ()
     release();
     await adding;
     const res = await starting;
-    expect([res.statusCode, res.json().error]).toEqual([409, BOOKING_MSG.alreadyBooked(who.username)]);
+    expect([res.statusCode, res.json().error]).toEqual([409, BOOKING_MSG.alreadyBooked(who.name)]);
     expect(await places(race)).toEqual({ booked: 1, held: 0 });
   });
 

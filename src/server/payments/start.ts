@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { BOOKING_MSG, CART_MSG } from '../../domain/cart/index.ts';
+import { BOOKING_MSG, CART_MSG, personName } from '../../domain/cart/index.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { amountInPence, HOLD_MINUTES, PAYMENT_MSG, PAYMENT_STARTS_PER_MINUTE } from '../../domain/payments/index.ts';
 import type { AppContext } from '../context.ts';
@@ -154,7 +154,7 @@ export async function startPayment(
 }
 
 function fullFor(line: CartRow): AppError {
-  return new AppError('CONFLICT', PAYMENT_MSG.full(`${line.firstName} ${line.lastName}`.trim(), line.name));
+  return new AppError('CONFLICT', PAYMENT_MSG.full(personName(line), line.name));
 }
 
 /** Who is in the cart may still be entered: of the family, an approved racer, not booked. */
@@ -166,10 +166,12 @@ async function checkParticipants(ctx: AppContext, userId: number, lines: CartRow
   );
   for (const line of lines) {
     const person = families.get(line.eventId)?.find((p) => p.id === line.participantId);
-    if (!person) throw new AppError('CONFLICT', CART_MSG.notFamily(line.username));
-    if (person.status === 'Booked') throw new AppError('CONFLICT', BOOKING_MSG.alreadyBooked(line.username));
+    // a line of the user's own cart: they put this person in it by name
+    const who = personName(line);
+    if (!person) throw new AppError('CONFLICT', CART_MSG.notFamily(who));
+    if (person.status === 'Booked') throw new AppError('CONFLICT', BOOKING_MSG.alreadyBooked(who));
     if (!person.isRacer || person.racerStatus !== 'APPROVED') {
-      throw new AppError('CONFLICT', BOOKING_MSG.cannotEnter(line.username));
+      throw new AppError('CONFLICT', BOOKING_MSG.cannotEnter(who));
     }
   }
 }
@@ -261,7 +263,7 @@ async function holdPlaces(
   await logPayment(tx, { paymentId: payment.id, state: 'started', cause: 'user', actorId: userId });
   for (const line of [...lines].sort((a, b) => a.eventId - b.eventId)) {
     const event = locked.get(line.eventId);
-    const who = `${line.firstName} ${line.lastName}`.trim();
+    const who = personName(line);
     if (!event) throw new AppError('CONFLICT', PAYMENT_MSG.full(who, line.name));
     const refusal = windowRefusal(event, now);
     if (refusal) throw new AppError('CONFLICT', `${line.name}: ${refusal}`);

@@ -153,7 +153,7 @@ describe('families', () => {
     expect((await profileFamily(child))?.members.map((m) => m.username)).toEqual(['pat.parent', 'charlie.child']);
     const again = await ask(parent, 'charlie.child');
     expect(again.statusCode).toBe(400);
-    expect(again.json().error).toBe('You are already linked to charlie.child.');
+    expect(again.json().error).toBe(`You are already linked to ${child.user.firstName} ${child.user.lastName}.`);
   });
 
   it('merge when two accounts of two families are linked', async () => {

@@ -141,7 +141,9 @@ export async function createLinkRequest(
   if (!other) throw AppError.validation({ target_user: [LINK_MSG.unknownUser] });
   if (other.id === me.id) throw AppError.validation({ target_user: [LINK_MSG.self] });
   if (me.familyId !== null && me.familyId === other.familyId) {
-    throw AppError.validation({ target_user: [LINK_MSG.alreadyLinked(other.username)] });
+    throw AppError.validation({
+      target_user: [LINK_MSG.alreadyLinked(`${other.firstName} ${other.lastName}`.trim() || other.username)],
+    });
   }
   const pending = () => new AppError('CONFLICT', LINK_MSG.alreadyPending(other.username));
   const [inserted] = await ctx.db

@@ -3,11 +3,11 @@ import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { BOOKING_MSG, CART_MSG } from '../../domain/cart/index.ts';
-import { formatDayMonthYear } from '../../domain/dates.ts';
 import { displayPrice } from '../../domain/money.ts';
 import { useProfileStore } from '../accounts/store.ts';
 import { ApiError } from '../api/client.ts';
 import { paths } from '../app/paths.ts';
+import { EventDate } from '../events/EventDate.tsx';
 import { splitCart } from '../payments/model.ts';
 import { PaymentArea } from '../payments/PaymentArea.tsx';
 import { openConfirm } from '../ui/confirm.ts';
@@ -15,7 +15,7 @@ import { useModalStore } from '../ui/modal-store.ts';
 import responsive from '../ui/responsive.module.css';
 import { toast } from '../ui/toast.ts';
 import { type CartItem, cartApi } from './api.ts';
-import { cartTotalPence } from './model.ts';
+import { cartTotalPence, refusalText } from './model.ts';
 import { useCartStore } from './store.ts';
 
 interface Booked {
@@ -86,15 +86,18 @@ export function CheckoutPage() {
     setFailure(null);
     try {
       const result = await cartApi.book(items.map((i) => ({ product: i.product, participant: i.participant })));
+      // shown by name, as the lines were (the calls name participants by username)
+      const names = new Map(items.map((i) => [i.participant, i.participant_name || i.participant]));
+      const nameOf = (participant: string) => names.get(participant) ?? participant;
       if (result.booked.length > 0) {
         toast.success(BOOKING_MSG.freeBooked);
-        // shown by name, as the lines were
-        const names = new Map(items.map((i) => [i.participant, i.participant_name || i.participant]));
-        setBooked(result.booked.map((b) => ({ ...b, participant: names.get(b.participant) ?? b.participant })));
+        setBooked(result.booked.map((b) => ({ ...b, participant: nameOf(b.participant) })));
       }
       if (result.errors.length > 0) {
         toast.error(BOOKING_MSG.freeFailed);
-        setFailure(BOOKING_MSG.checkoutError(result.errors.map((e) => `${e.participant}: ${e.error}`).join(' ')));
+        setFailure(
+          BOOKING_MSG.checkoutError(result.errors.map((e) => refusalText(nameOf(e.participant), e.error)).join(' ')),
+        );
       }
     } catch (e) {
       toast.error(BOOKING_MSG.freeFailed);
@@ -173,7 +176,9 @@ export function CheckoutPage() {
                     <Table.Tr key={item.id}>
                       <Table.Td fw={600}>{item.product_name}</Table.Td>
                       <Table.Td>{item.participant_name || item.participant}</Table.Td>
-                      <Table.Td>{formatDayMonthYear(item.product_event_date)}</Table.Td>
+                      <Table.Td>
+                        <EventDate iso={item.product_event_date} />
+                      </Table.Td>
                       <Table.Td>{displayPrice(String(item.product_price))}</Table.Td>
                       <Table.Td>{removeButton(item)}</Table.Td>
                     </Table.Tr>
@@ -188,7 +193,7 @@ export function CheckoutPage() {
                     <div>
                       <Text fw={600}>{item.product_name}</Text>
                       <Text size="sm">
-                        {item.participant_name || item.participant} · {formatDayMonthYear(item.product_event_date)} ·{' '}
+                        {item.participant_name || item.participant} · <EventDate iso={item.product_event_date} /> ·{' '}
                         {displayPrice(String(item.product_price))}
                       </Text>
                     </div>

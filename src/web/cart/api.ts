@@ -28,7 +28,8 @@ export interface BookingParticipant {
 
 export interface BulkAddResult {
   added_items: CartItem[];
-  already_in_cart: { product: number; participant: string }[];
+  /** participant_name: the name the messages say (issue 26) */
+  already_in_cart: { product: number; participant: string; participant_name: string }[];
   errors: { product: number; participant: string; error: string }[];
 }
 

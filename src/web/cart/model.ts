@@ -33,8 +33,18 @@ export function bulkAddMessages(result: BulkAddResult): { kind: 'success' | 'war
   if (result.added_items.length > 0)
     out.push({ kind: mixed ? 'warning' : 'success', text: CART_MSG.added(result.added_items.length) });
   if (result.already_in_cart.length > 0)
-    out.push({ kind: 'warning', text: CART_MSG.alreadyInCart(result.already_in_cart.map((i) => i.participant)) });
+    out.push({
+      kind: 'warning',
+      text: CART_MSG.alreadyInCart(result.already_in_cart.map((i) => i.participant_name || i.participant)),
+    });
   if (result.errors.length > 0)
     out.push({ kind: 'error', text: CART_MSG.someFailed(result.errors.map((e) => e.error).join(' ')) });
   return out;
+}
+
+/** One line the server would not book, said with the participant's name: the server's text when
+ * it names them already ("Emily Jones is already booked on this event."), else "Emily Jones: "
+ * before it. */
+export function refusalText(name: string, error: string): string {
+  return error.includes(name) ? error : `${name}: ${error}`;
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Container, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
@@ -34,6 +34,9 @@ export function BookingSuccessPage() {
       });
   }, [given, reference, isLoggedIn]);
 
+  // opened directly, or reloaded once the booking's state is gone: nothing was booked here
+  if (!given && !reference) return <NoBooking />;
+
   return (
     <Container size="sm" py="xl">
       <Stack gap="md">
@@ -44,24 +47,39 @@ export function BookingSuccessPage() {
           </Alert>
         ) : result ? (
           <Outcome result={result} />
-        ) : reference ? (
+        ) : (
           <Group gap="xs">
             <Loader size="sm" aria-label="Loading" />
             <Text>Confirming your payment…</Text>
           </Group>
-        ) : (
-          <Paper withBorder p="lg" radius="md">
-            <Text>There is no booking to show here.</Text>
-          </Paper>
         )}
-        <Group>
-          <Anchor component={Link} to={paths.booking}>
-            Back to events
-          </Anchor>
-          <Anchor component={Link} to={`${paths.profile}?tab=entries`}>
-            My Entries
-          </Anchor>
-        </Group>
+        <OnwardLinks />
+      </Stack>
+    </Container>
+  );
+}
+
+function OnwardLinks() {
+  return (
+    <Group>
+      <Anchor component={Link} to={paths.booking}>
+        Back to events
+      </Anchor>
+      <Anchor component={Link} to={`${paths.profile}?tab=entries`}>
+        My Entries
+      </Anchor>
+    </Group>
+  );
+}
+
+/** /booking/success with no booking behind it (issue 26): says so, with no "Booking complete". */
+function NoBooking() {
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="md">
+        <Title order={1}>{PAYMENT_MSG.noBooking}</Title>
+        <Text>{PAYMENT_MSG.noBookingDetail}</Text>
+        <OnwardLinks />
       </Stack>
     </Container>
   );

@@ -1,16 +1,22 @@
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDayMonthYear } from '../../domain/dates.ts';
+import { londonToday } from '../../domain/dates.ts';
 import { paths } from '../app/paths.ts';
+import { EventDate } from '../events/EventDate.tsx';
 import type { Order } from './api.ts';
+import { clockTime } from './model.ts';
 import { useMyEntries } from './queries.ts';
 
-const when = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/London' }).format(
-        new Date(iso),
-      )
-    : '';
+/** When an order was paid: its London date by the dates rule (doc 1 §9), then its London time. */
+function PaidAt({ iso }: { iso: string | null }) {
+  if (!iso) return null;
+  const at = new Date(iso);
+  return (
+    <>
+      <EventDate iso={londonToday(at)} /> {clockTime(at)}
+    </>
+  );
+}
 
 /** One order as its receipt: each entry with its amount, what was refunded, the reference. */
 function Receipt({ order }: { order: Order }) {
@@ -20,8 +26,8 @@ function Receipt({ order }: { order: Order }) {
         <div>
           <Text fw={700}>Paid £{order.amount}</Text>
           <Text size="sm" c="dimmed">
-            {when(order.settled_at ?? order.created_at)} · {order.provider === 'demo' ? 'demo payment' : order.provider}{' '}
-            · reference {order.reference}
+            <PaidAt iso={order.settled_at ?? order.created_at} /> ·{' '}
+            {order.provider === 'demo' ? 'demo payment' : order.provider} · reference {order.reference}
           </Text>
         </div>
         {order.refunded !== '0.00' && <Badge color="orange">£{order.refunded} refunded</Badge>}
@@ -29,7 +35,7 @@ function Receipt({ order }: { order: Order }) {
       <List size="sm" mt="sm" spacing={4}>
         {order.lines.map((l) => (
           <List.Item key={`${l.product}:${l.participant}`}>
-            {l.participant_name} — {l.product_name} ({formatDayMonthYear(l.product_event_date)}) · £{l.amount}{' '}
+            {l.participant_name} — {l.product_name} (<EventDate iso={l.product_event_date} />) · £{l.amount}{' '}
             {l.state === 'booked' ? (
               <Badge size="sm" color="teal" variant="light">
                 Booked

@@ -12,6 +12,7 @@ import { paymentsApi } from './api.ts';
 import { bookFreeLinesToo } from './complete.ts';
 import { splitCart } from './model.ts';
 import { HoldNote } from './PaymentArea.tsx';
+import { PaymentLines } from './PaymentLines.tsx';
 import { useProviders } from './queries.ts';
 
 const PayPalWallet = lazy(() => import('./PayPalWallet.tsx'));
@@ -20,7 +21,8 @@ const PayPalWallet = lazy(() => import('./PayPalWallet.tsx'));
  * /payment (doc 1 §2, §4 "Payment page"): 'Payment Page' with the wallet button for the cart
  * total, Loading until it is ready. The server creates and captures the order; on approval the
  * bookings are made, the cart is emptied and the payer goes to the success page; a failure goes
- * to the error page with the spec's message.
+ * to the error page with the spec's message. Above the button, what is being paid for: each
+ * line's event, date, participant and price, then the total (issue 26).
  */
 export function PaymentPage() {
   const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
@@ -104,9 +106,7 @@ export function PaymentPage() {
         ) : (
           <Paper withBorder p="md" radius="md">
             <Stack gap="sm">
-              <Text fw={700} data-testid="payment-total">
-                Total: £{amount}
-              </Text>
+              <PaymentLines lines={paid} total={amount} />
               <HoldNote minutes={providers.data?.hold_minutes ?? 15} heldUntil={heldUntil} />
               {providers.isPending ? (
                 <Loader aria-label="Loading" size="sm" />

@@ -4,17 +4,11 @@ import { dnqText } from '../../domain/results/messages.ts';
 import { PlainTable } from '../ui/PlainTable.tsx';
 import { useAssociation } from '../ui/useAssociation.ts';
 import type { ClubPointsRow, RaceRow, SeasonRow, Tables } from './api.ts';
+import { bestOf, CLUB_COLUMNS, raceColumns, type Standing, seasonColumns, totalOf } from './columns.ts';
 import classes from './ResultTables.module.css';
 import { formatPoints, formatTime, rankedLast } from './view.ts';
 
-/** Which season figures a table's Best 4 column shows: category tables the category points,
- * overall standings the overall points. */
-export type Standing = 'category' | 'overall';
-
-const bestOf = (row: SeasonRow, standing: Standing) =>
-  standing === 'category' ? row.category_best_4 : row.overall_best_4;
-const totalOf = (row: SeasonRow, standing: Standing) =>
-  standing === 'category' ? row.category_points_total : row.overall_points_total;
+export type { Standing };
 
 /** The DNQ badge (doc 3 §2): its full words show beside it on hover, focus or a tap, and are read
  * out with it. Plain CSS: a tooltip library would double the page's script. */
@@ -83,7 +77,7 @@ interface TableProps<T> {
 function RaceTable({ title, rows, standing, counting }: TableProps<RaceRow>) {
   const { code } = useAssociation();
   return (
-    <ResultTable caption={title} head={['Pos', `${code} ID`, 'Name', 'Club', 'Time', 'Points', `Best ${counting}`]}>
+    <ResultTable caption={title} head={raceColumns(code, counting, standing).map((c) => c.head)}>
       {rankedLast(rows).map((r) => (
         <tr key={r.racer_id} data-testid="result-row">
           <RacerCells row={r} />
@@ -111,7 +105,7 @@ function Sections<T>({ tables, table }: { tables: [string, T[]][]; table: (title
   return (
     <Stack gap="lg">
       {shown.map(([title, rows]) => (
-        <section key={title} aria-label={title}>
+        <section key={title} aria-label={title} className={classes.section}>
           <Title order={3} fz="h4" mb="xs">
             {title}
           </Title>
@@ -142,9 +136,8 @@ export function RaceTables({
 
 function SeasonTable({ title, rows, standing, counting }: TableProps<SeasonRow>) {
   const { code } = useAssociation();
-  const head = ['Pos', `${code} ID`, 'Name', 'Club', ...(standing === 'overall' ? ['Category'] : []), 'Races'];
   return (
-    <ResultTable caption={title} head={[...head, 'Total', `Best ${counting}`]}>
+    <ResultTable caption={title} head={seasonColumns(code, counting, standing).map((c) => c.head)}>
       {rankedLast(rows).map((r) => (
         <tr key={r.racer_id} data-testid="season-row">
           <RacerCells row={r} />
@@ -180,7 +173,7 @@ export function SeasonTables({
 export function ClubPointsTable({ rows, emptyText }: { rows: ClubPointsRow[]; emptyText: string }) {
   if (rows.length === 0) return <NoRows text={emptyText} />;
   return (
-    <ResultTable caption="Club points" head={['Pos', 'Club', 'Points']}>
+    <ResultTable caption="Club points" head={CLUB_COLUMNS.map((c) => c.head)}>
       {rankedLast(rows).map((r) => (
         <tr key={r.club_id} data-testid="club-row">
           <td>

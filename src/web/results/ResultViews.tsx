@@ -3,6 +3,7 @@ import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 import { OVERALL_GROUPS, SEASON_GROUP_ORDER } from '../../domain/results/categories.ts';
 import { RESULTS_MSG } from '../../domain/results/messages.ts';
 import { LoadError, Loading } from '../content/LoadState.tsx';
+import { useAssociation } from '../ui/useAssociation.ts';
 import {
   categoryResultsQuery,
   clubPointsQuery,
@@ -13,9 +14,35 @@ import {
   seasonClubPointsQuery,
   seasonGroupQuery,
 } from './api.ts';
+import { CLUB_COLUMNS, type CsvTable, raceColumns, seasonColumns, viewCsv } from './columns.ts';
 import { ClubPointsTable, RaceTables, SeasonTables } from './ResultTables.tsx';
 import classes from './ResultViews.module.css';
 import { RESULT_TABS, type ResultTab } from './view.ts';
+
+/** Hands the shown view to the visitor as a CSV file: made in the browser with the project's
+ * formula-safe CSV helper, loaded on the click (papaparse stays out of the page's first script). */
+async function downloadView(table: CsvTable, fileBase: string, tab: ResultTab) {
+  const [{ csvFileName, toCsv }, { saveCsv }] = await Promise.all([
+    import('../../domain/csv.ts'),
+    import('../ui/download.ts'),
+  ]);
+  const label = RESULT_TABS.find((t) => t.value === tab)?.label ?? tab;
+  saveCsv(toCsv(table.headers, table.rows), csvFileName(`${fileBase} ${label}`, 'results'));
+}
+
+/** "Download CSV" of the open tab, once its data is there (public page only). */
+function DownloadButton({ table, fileBase, tab }: { table: CsvTable | undefined; fileBase: string; tab: ResultTab }) {
+  return (
+    <button
+      type="button"
+      className={classes.download}
+      disabled={table === undefined || table.rows.length === 0}
+      onClick={() => table && void downloadView(table, fileBase, tab)}
+    >
+      Download CSV
+    </button>
+  );
+}
 
 interface LoadedQuery<T> {
   data: T | undefined;
@@ -47,10 +74,12 @@ function ResultTabs({
   tab,
   onTab,
   panels,
+  tools,
 }: {
   tab: ResultTab;
   onTab: (tab: ResultTab) => void;
   panels: Record<ResultTab, ReactNode>;
+  tools?: ReactNode;
 }) {
   const id = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -89,6 +118,7 @@ function ResultTabs({
           </button>
         ))}
       </div>
+      {tools && <div className={classes.tools}>{tools}</div>}
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
         {panels[tab]}
       </div>
@@ -101,6 +131,8 @@ interface ViewProps {
   tab: ResultTab;
   onTab: (tab: ResultTab) => void;
   counting: number;
+  /** The CSV file's name (the page's title): given, the view offers "Download CSV". */
+  download?: string;
 }
 
 /** One club race: its categories, overall standings and club points (doc 3 §4: all three load). */
@@ -117,10 +149,25 @@ export function ClubRaceResults({
   const categories = useQuery(categoryResultsQuery(side, eventId, clubId));
   const overall = useQuery(overallStandingsQuery(side, eventId, clubId));
   const clubs = useQuery(clubPointsQuery(side, eventId, clubId));
+  const { code } = useAssociation();
+  const shown = (): CsvTable | undefined => {
+    if (view.tab === 'clubs') return clubs.data && viewCsv(CLUB_COLUMNS, [['', clubs.data]], null);
+    const standing = view.tab === 'categories' ? 'category' : 'overall';
+    const tables = (view.tab === 'categories' ? categories : overall).data;
+    return (
+      tables &&
+      viewCsv(
+        raceColumns(code, view.counting, standing),
+        Object.entries(tables),
+        standing === 'category' ? 'Category' : 'Group',
+      )
+    );
+  };
   return (
     <ResultTabs
       tab={view.tab}
       onTab={view.onTab}
+      tools={view.download && <DownloadButton table={shown()} fileBase={view.download} tab={view.tab} />}
       panels={{
         categories: (
           <Loaded query={categories} error={error}>
@@ -164,10 +211,21 @@ export function SeasonResults({
     isError: groups.some((g) => g.isError),
     refetch: () => Promise.all(groups.filter((g) => g.isError).map((g) => g.refetch())),
   };
+  const { code } = useAssociation();
+  const shown = (): CsvTable | undefined => {
+    if (view.tab === 'clubs') return clubs.data && viewCsv(CLUB_COLUMNS, [['', clubs.data]], null);
+    if (view.tab === 'categories')
+      return (
+        categories.data &&
+        viewCsv(seasonColumns(code, view.counting, 'category'), Object.entries(categories.data), 'Category')
+      );
+    return groupData && viewCsv(seasonColumns(code, view.counting, 'overall'), groupData, 'Group');
+  };
   return (
     <ResultTabs
       tab={view.tab}
       onTab={view.onTab}
+      tools={view.download && <DownloadButton table={shown()} fileBase={view.download} tab={view.tab} />}
       panels={{
         categories: (
           <Loaded query={categories} error={error}>

@@ -72,14 +72,16 @@ export function ResultsPage() {
   const onTab = (tab: ResultTab) => chosen && go({ year, club: chosen, tab });
 
   return (
-    <>
-      <PageHero
-        title={title}
-        subtitle="Category results, overall standings and club points from each club race, and the season totals."
-      />
+    <div className={classes.page}>
+      <div className={classes.hero}>
+        <PageHero
+          title={title}
+          subtitle="Category results, overall standings and club points from each club race, and the season totals."
+        />
+      </div>
       <Container size="lg" py="xl">
         <Stack gap="lg">
-          <Paper withBorder radius="md" p="md">
+          <Paper withBorder radius="md" p="md" className={classes.pickers}>
             <Stack gap="md">
               <Title order={2} fz="md">
                 Please select a year and club
@@ -134,6 +136,7 @@ export function ResultsPage() {
               onTab={onTab}
               counting={counting}
               emptyClubPoints={RESULTS_MSG.noClubPoints}
+              download={title}
             />
           )}
           {!season && event && club && (
@@ -145,6 +148,7 @@ export function ResultsPage() {
               onTab={onTab}
               counting={counting}
               emptyClubPoints={RESULTS_MSG.noClubPoints}
+              download={title}
             />
           )}
           {!events.isPending && !hasResults && !events.isError && (
@@ -153,6 +157,6 @@ export function ResultsPage() {
           {hasResults && <HowPointsWork year={year} />}
         </Stack>
       </Container>
-    </>
+    </div>
   );
 }
