@@ -6,6 +6,7 @@ import { paymentMailTemplates } from '../payments/mails.ts';
 import { placesLostTemplate, receiptTemplate } from '../payments/receipt.ts';
 import { linkRequestDecidedTemplate } from '../people/link-requests.ts';
 import { racerDecidedTemplate } from '../people/racers.ts';
+import type { MailAttachment } from '../plugins/mail.ts';
 
 /** A rendered e-mail, as the mail job sends it. */
 export interface RenderedMail {
@@ -13,6 +14,7 @@ export interface RenderedMail {
   text: string;
   html?: string;
   replyTo?: string;
+  attachments?: MailAttachment[];
 }
 
 /**
