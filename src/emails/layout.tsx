@@ -1,5 +1,5 @@
 import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { formatEventDate } from '../domain/dates.ts';
 import { displayPrice } from '../domain/money.ts';
 import type { EmailSite } from './types.ts';
@@ -88,7 +88,13 @@ export function Paragraphs(props: { text: string }) {
           {block
             .trim()
             .split(/\r?\n/)
-            .flatMap((line, j) => (j === 0 ? [line] : [<br key={j} />, line]))}
+            .map((line, j) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the lines of a fixed text, in order
+              <Fragment key={j}>
+                {j > 0 ? <br /> : null}
+                {line}
+              </Fragment>
+            ))}
         </Text>
       ))}
     </>
