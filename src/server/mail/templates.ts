@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { healthAlertTemplate, healthClearedTemplate } from '../operations/mails.ts';
 import { paymentMailTemplates } from '../payments/mails.ts';
 import { placesLostTemplate, receiptTemplate } from '../payments/receipt.ts';
+import { entrantMessageTemplate } from '../people/entrant-messages.ts';
 import { linkRequestDecidedTemplate } from '../people/link-requests.ts';
 import { racerDecidedTemplate } from '../people/racers.ts';
 import type { MailAttachment } from '../plugins/mail.ts';
@@ -35,4 +36,5 @@ export const mailTemplates: Record<string, MailTemplate> = {
   ...paymentMailTemplates,
   'health-alert': healthAlertTemplate,
   'health-cleared': healthClearedTemplate,
+  'entrant-message': entrantMessageTemplate,
 };
