@@ -9,7 +9,8 @@ const webDist = process.env.WEB_DIST ?? 'dist/web';
  * - the browser's, to WEB_DIST (dist/web), with a brotli (.br) and a gzip (.gz) copy of every
  *   text asset; the server sends them by Accept-Encoding;
  * - the server's renderer (`--ssr`), src/web/entry-server.tsx to WEB_DIST-ssr (dist/web-ssr),
- *   which the server loads to paint public pages.
+ *   which the server loads to paint public pages, and the e-mail templates (src/emails/index.tsx)
+ *   to emails.js beside it, which the mail job loads.
  * `npm run dev` serves the browser's build with hot reload and proxies /api to port 3000.
  */
 export default defineConfig(({ isSsrBuild }) => ({
@@ -36,7 +37,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: `../../${webDist}-ssr`,
         emptyOutDir: true,
         sourcemap: true,
-        rollupOptions: { input: 'src/web/entry-server.tsx' },
+        // the e-mail templates (src/emails, React Email) land beside it as emails.js: the server
+        // runs TypeScript without a JSX step and loads them from there (server/mail/render.ts)
+        rollupOptions: {
+          input: { 'entry-server': 'src/web/entry-server.tsx', emails: 'src/emails/index.tsx' },
+          output: { entryFileNames: '[name].js' },
+        },
       }
     : {
         // WEB_DIST lets two builds (e.g. parallel e2e runs) live side by side; the server reads the same variable.

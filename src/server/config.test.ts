@@ -26,7 +26,24 @@ describe('configuration', () => {
       email: 'info@ersa.example',
       socialLinks: [],
       sponsors: [],
+      colours: { primary: '#1c4e80', accent: '#e8a33d' },
     });
+  });
+
+  it('reads the e-mail colours and refuses a bad one or a primary too light for white text', () => {
+    expect(loadConfig({ ASSOCIATION_COLOURS: 'primary=#0B3D2E, accent=#f5c542' }).association.colours).toEqual({
+      primary: '#0b3d2e',
+      accent: '#f5c542',
+    });
+    expect(() => loadConfig({ ASSOCIATION_COLOURS: 'primary=navy' })).toThrow(
+      /ASSOCIATION_COLOURS: primary "navy" is not a hex colour; write it as #rgb or #rrggbb/,
+    );
+    expect(() => loadConfig({ ASSOCIATION_COLOURS: 'primary=#f0f0f0' })).toThrow(
+      /ASSOCIATION_COLOURS: primary "#f0f0f0" is too light for white text on it \(contrast 1\.\d\d:1, at least 4\.5:1 is needed\)/,
+    );
+    expect(() => loadConfig({ ASSOCIATION_COLOURS: 'text=#000000' })).toThrow(
+      /ASSOCIATION_COLOURS: "text" is not a colour/,
+    );
   });
 
   it('fails fast with a clear message on a bad value', () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { type Colours, parseColours } from '../domain/colours.ts';
 import { ConfigError, invalid, type Notice } from './config-error.ts';
 import { type PaymentsConfig, paymentsConfig } from './config-payments.ts';
 
@@ -83,6 +84,20 @@ const namedLinks = z
     return links;
   });
 
+/** "primary=#1c4e80,accent=#e8a33d": the e-mails' colours (domain/colours.ts), hex only, with
+ * a primary dark enough for white text on it. */
+const colours = z
+  .string()
+  .default('')
+  .transform((text, ctx) => {
+    const parsed = parseColours(text);
+    if ('error' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.colours;
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -109,6 +124,7 @@ const EnvSchema = z.object({
   ASSOCIATION_EMAIL: z.email().default('info@ersa.example'),
   ASSOCIATION_SOCIAL_LINKS: namedLinks,
   ASSOCIATION_SPONSORS: namedLinks,
+  ASSOCIATION_COLOURS: colours,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
   TRUST_PROXY: trustProxy,
@@ -176,6 +192,8 @@ export interface Config {
     email: string;
     socialLinks: { name: string; url: string }[];
     sponsors: { name: string; url: string }[];
+    /** The e-mails' colours (ASSOCIATION_COLOURS). */
+    colours: Colours;
   };
   logLevel: Env['LOG_LEVEL'];
   /** Share of successful public reads the access log writes (errors, writes and slow answers: all). */
@@ -295,6 +313,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       email: e.ASSOCIATION_EMAIL,
       socialLinks: e.ASSOCIATION_SOCIAL_LINKS,
       sponsors: e.ASSOCIATION_SPONSORS,
+      colours: e.ASSOCIATION_COLOURS,
     },
     logLevel: e.LOG_LEVEL,
     accessLogSample: e.ACCESS_LOG_SAMPLE,

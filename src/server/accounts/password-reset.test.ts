@@ -87,7 +87,7 @@ describe('password reset request', () => {
     await resetMailsSettled();
     await t.flushMail();
     const mail = t.outbox.last();
-    expect(mail).toMatchObject({ to: 'reset.me@example.com', subject: 'ERSA password reset' });
+    expect(mail).toMatchObject({ to: 'reset.me@example.com', subject: 'ERSA: reset your password' });
     const { uidb64, token } = lastLink();
     expect(Buffer.from(uidb64, 'base64url').toString()).toBe(String(user.id));
     expect(mail?.html).toContain(`http://localhost:3000/reset-password/${uidb64}/${token}`);
@@ -332,7 +332,7 @@ describe('password reset mail over SMTP', () => {
     }
 
     expect(mail.to).toEqual(['smtp.user@example.com']);
-    expect(mail.raw).toMatch(/^Subject: ERSA password reset\r?$/m);
+    expect(mail.raw).toMatch(/^Subject: ERSA: reset your password\r?$/m);
     // undo quoted-printable soft line breaks and escapes before looking for the link
     const decoded = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     const match = LINK.exec(decoded);

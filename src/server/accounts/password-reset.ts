@@ -85,12 +85,7 @@ async function storeResetToken(db: Db | Tx, now: Date, userId: number, token: st
 
 /** The 'password-reset' mail (mail/templates.ts): data { firstName, link }. */
 export async function passwordResetTemplate(ctx: AppContext, data: Record<string, unknown>): Promise<RenderedMail> {
-  const { to: _to, ...mail } = passwordResetMail(
-    ctx.config,
-    { email: '', firstName: String(data.firstName ?? '') },
-    String(data.link ?? ''),
-  );
-  return mail;
+  return passwordResetMail(ctx.config, String(data.firstName ?? ''), String(data.link ?? ''));
 }
 
 const invalidLink = () => new AppError('BAD_REQUEST', MSG.resetLinkInvalid);

@@ -56,8 +56,10 @@ describe('booking free lines of the cart', () => {
     expect(await bookedCount(free)).toBe(1);
     expect(await t.app.ctx.db.select().from(cartItems)).toEqual([]);
     await t.flushMail();
-    const receipt = t.outbox.messages.find((m) => m.subject === 'Your booking is confirmed');
-    expect(receipt?.text).toContain(`Free Fun Race: ${racer.firstName} ${racer.lastName} (FREE)`);
+    const receipt = t.outbox.messages.find((m) => m.subject === 'ERSA: your entry for Free Fun Race is confirmed');
+    expect(receipt?.text).toContain(`Free Fun Race\n`);
+    expect(receipt?.text).toContain(`${racer.firstName} ${racer.lastName}: FREE`);
+    expect(receipt?.text).toContain('Payment: free entry (no payment), reference free booking');
     // booking again finds it booked, and takes no second place: nothing booked is a 409
     const again = await book(free);
     expect(again.statusCode).toBe(409);

@@ -73,6 +73,7 @@ async function bookFreeLines(
       reference: `free booking ${result.booked.map((b) => b.id).join(', ')}`,
       provider: 'no payment',
       lines: result.booked.map((b) => ({
+        eventId: b.product,
         event: b.product_name,
         participant: b.participant_name,
         amountPence: 0,

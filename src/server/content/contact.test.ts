@@ -42,7 +42,7 @@ describe('the contact form', () => {
     expect(toAssociation).toMatchObject({
       to: t.app.ctx.config.association.email,
       replyTo: 'mary.jane@example.com',
-      subject: "Contact form: Mary-Jane O'Neil",
+      subject: "ERSA contact form: Mary-Jane O'Neil",
     });
     expect(toAssociation?.text).toContain(MESSAGE.message);
     expect(toAssociation?.text).toContain('mary.jane@example.com');
@@ -116,7 +116,7 @@ describe('the contact form', () => {
     t.clock.advance(30_000);
     expect(await t.flushMail()).toEqual({ sent: 2, failed: 0, dropped: 0 });
     expect(t.outbox.messages.map((m) => m.subject)).toEqual([
-      "Contact form: Mary-Jane O'Neil",
+      "ERSA contact form: Mary-Jane O'Neil",
       'ERSA: we have received your message',
     ]);
   });
@@ -211,7 +211,7 @@ describe('the contact form over SMTP', () => {
     const association = smtp.received.find((m) => m.to.includes(t.app.ctx.config.association.email));
     expect(association).toBeDefined();
     const raw = association?.raw ?? '';
-    expect(raw).toMatch(/^Subject: Contact form: Mary-Jane O'Neil\r?$/m);
+    expect(raw).toMatch(/^Subject: ERSA contact form: Mary-Jane O'Neil\r?$/m);
     expect(raw).toMatch(/^Reply-To: mary\.jane@example\.com\r?$/m);
     const decoded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(decoded).toContain(MESSAGE.message);

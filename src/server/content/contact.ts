@@ -7,47 +7,13 @@ import {
   oneLine,
   validateContact,
 } from '../../domain/content/index.ts';
-import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { contactMessages } from '../db/schema.ts';
 import { nudgeMail } from '../mail/nudge.ts';
 import { queueMail } from '../mail/outbox.ts';
+import { renderEmail } from '../mail/render.ts';
 import type { RenderedMail } from '../mail/templates.ts';
-import type { MailMessage } from '../plugins/mail.ts';
 import { throwIfAny } from './shared.ts';
-
-/** The message for the association's mailbox; replying answers the sender. */
-export function associationMail(config: Config, m: ContactMessage): MailMessage {
-  const first = oneLine(m['first-name']);
-  const last = oneLine(m['last-name']);
-  const text = [
-    `A message from the contact form of the ${config.association.name} website.`,
-    '',
-    `Name: ${first} ${last}`,
-    `Email: ${m.email}`,
-    '',
-    m.message,
-    '',
-    `Reply to this e-mail to answer ${first} directly. The website promised a reply within ${CONTACT_RESPONSE_PROMISE}.`,
-  ].join('\n');
-  return { to: config.association.email, replyTo: m.email, subject: `Contact form: ${first} ${last}`, text };
-}
-
-/** The acknowledgement to the sender. It does not repeat their message, so the form cannot be
- * used to send someone else arbitrary text from the association's address. */
-export function acknowledgementMail(config: Config, m: ContactMessage): MailMessage {
-  const { name, code, email } = config.association;
-  const text = [
-    `Hello ${oneLine(m['first-name'])},`,
-    '',
-    `Thank you for contacting the ${name}. We have received your message and will get back to you within ${CONTACT_RESPONSE_PROMISE}.`,
-    '',
-    `If your question is urgent, you can also write to us at ${email}.`,
-    '',
-    `The ${code} team`,
-  ].join('\n');
-  return { to: m.email, replyTo: email, subject: `${code}: we have received your message`, text };
-}
 
 /**
  * Keeps the message and queues its two mails — to the association's address (reply-to the sender)
@@ -93,8 +59,14 @@ async function storedMessage(ctx: AppContext, data: Record<string, unknown>): Pr
 export async function contactTemplate(ctx: AppContext, data: Record<string, unknown>): Promise<RenderedMail | null> {
   const message = await storedMessage(ctx, data);
   if (!message) return null;
-  const { to: _to, ...mail } = associationMail(ctx.config, message);
-  return mail;
+  const mail = await renderEmail(ctx.config, 'contact', {
+    firstName: oneLine(message['first-name']),
+    lastName: oneLine(message['last-name']),
+    email: message.email,
+    message: message.message,
+    promise: CONTACT_RESPONSE_PROMISE,
+  });
+  return { ...mail, replyTo: message.email };
 }
 
 /** The 'contact-acknowledgement' mail (mail/templates.ts): data { messageId }. */
@@ -104,6 +76,9 @@ export async function contactAcknowledgementTemplate(
 ): Promise<RenderedMail | null> {
   const message = await storedMessage(ctx, data);
   if (!message) return null;
-  const { to: _to, ...mail } = acknowledgementMail(ctx.config, message);
-  return mail;
+  const mail = await renderEmail(ctx.config, 'contact-acknowledgement', {
+    firstName: oneLine(message['first-name']),
+    promise: CONTACT_RESPONSE_PROMISE,
+  });
+  return { ...mail, replyTo: ctx.config.association.email };
 }

@@ -54,18 +54,20 @@ describe('the mail job', () => {
     });
     expect(await run()).toEqual({ sent: 1, failed: 0, dropped: 0 });
     expect(await run()).toEqual({ sent: 0, failed: 0, dropped: 0 });
-    expect(t.outbox.messages).toEqual([
-      {
-        to: 'parent@example.com',
-        subject: 'Tom Jones is approved to race',
-        text: 'Tom Jones is now an approved racer (racer number 42) and can be entered for races.\n',
-      },
-    ]);
+    expect(t.outbox.messages).toHaveLength(1);
+    expect(t.outbox.messages[0]).toMatchObject({
+      to: 'parent@example.com',
+      subject: 'ERSA: Tom Jones is approved to race',
+    });
+    expect(t.outbox.messages[0]?.text).toContain(
+      'Tom Jones is now an approved racer (racer number 42) and can be entered for races.',
+    );
+    expect(t.outbox.messages[0]?.html).toContain('<title>ERSA: Tom Jones is approved to race</title>');
     const [row] = await rows();
     expect(row).toMatchObject({
       status: 'sent',
       recipient: 'parent@example.com',
-      subject: 'Tom Jones is approved to race',
+      subject: 'ERSA: Tom Jones is approved to race',
       data: null,
       attempts: 1,
       lastError: null,
@@ -86,7 +88,7 @@ describe('the mail job', () => {
         status: 'pending',
         attempts: 1,
         lastError: '421 try again later',
-        subject: "Amy Ray's racer registration was not approved",
+        subject: "ERSA: Amy Ray's racer registration was not approved",
       });
       expect(first?.nextAttemptAt.getTime()).toBe(t.clock.now().getTime() + 30_000);
       // not before its time
@@ -161,8 +163,8 @@ describe('the mail job', () => {
     ]);
     expect(await t.flushMail()).toEqual({ sent: 2, failed: 0, dropped: 0 });
     expect(t.outbox.messages.map((m) => m.subject)).toEqual([
-      'Your booking: some places were refunded',
-      'Refund made: 1 place(s) lost on payment pi_123',
+      'ERSA: your entry for Race A is confirmed; 1 place was refunded',
+      'ERSA: refund made: 1 place lost on payment pi_123',
     ]);
     await sendReceipt(t.app.ctx, t.app.log, receipt);
     expect(await t.flushMail()).toEqual({ sent: 0, failed: 0, dropped: 0 });

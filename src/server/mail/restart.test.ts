@@ -157,12 +157,12 @@ describe('nothing waits on mail, nothing is lost with it', () => {
         [`${booker.username}@example.com`],
       ]);
       const bodies = received.map((m) => m.raw.replace(/=\r?\n/g, ''));
-      expect(bodies.filter((b) => b.includes('Free Fun Race: Booker'))).toHaveLength(1);
-      expect(bodies.filter((b) => b.includes('Paid Club Race: Booker'))).toHaveLength(1);
+      expect(bodies.filter((b) => b.includes('Free Fun Race') && b.includes('Booker'))).toHaveLength(1);
+      expect(bodies.filter((b) => b.includes('Paid Club Race') && b.includes('Booker'))).toHaveLength(1);
       const sent = await database.db.select().from(mailOutbox);
       expect(sent.map((r) => [r.status, r.data, r.subject])).toEqual([
-        ['sent', null, 'Your booking is confirmed'],
-        ['sent', null, 'Your booking is confirmed'],
+        ['sent', null, 'ERSA: your entry for Free Fun Race is confirmed'],
+        ['sent', null, 'ERSA: your entry for Paid Club Race is confirmed'],
       ]);
     } finally {
       await first?.close();

@@ -4,8 +4,10 @@ import type { AppContext } from '../context.ts';
 import { healthAlertTemplate, healthClearedTemplate } from '../operations/mails.ts';
 import { paymentMailTemplates } from '../payments/mails.ts';
 import { placesLostTemplate, receiptTemplate } from '../payments/receipt.ts';
+import { entrantMessageTemplate } from '../people/entrant-messages.ts';
 import { linkRequestDecidedTemplate } from '../people/link-requests.ts';
 import { racerDecidedTemplate } from '../people/racers.ts';
+import type { MailAttachment } from '../plugins/mail.ts';
 
 /** A rendered e-mail, as the mail job sends it. */
 export interface RenderedMail {
@@ -13,6 +15,7 @@ export interface RenderedMail {
   text: string;
   html?: string;
   replyTo?: string;
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -33,4 +36,5 @@ export const mailTemplates: Record<string, MailTemplate> = {
   ...paymentMailTemplates,
   'health-alert': healthAlertTemplate,
   'health-cleared': healthClearedTemplate,
+  'entrant-message': entrantMessageTemplate,
 };

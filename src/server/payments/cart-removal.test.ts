@@ -124,8 +124,9 @@ describe('a payment that completes anyway for a removed line', () => {
     expect(mails.map((m) => [m.template, m.recipient, m.data])).toEqual([
       [MAIL.lineRemovedRefund, `${payer.username}@example.com`, data],
     ]);
-    const text = lineRemovedRefundMail('ERSA', data);
-    expect(text.subject).toBe('[ERSA] Refund: £25.00 for entries removed from your cart');
-    expect(text.text).toContain(`- Race A: ${payer.name} (£25.00)`);
+    const text = await lineRemovedRefundMail(t.app.ctx.config, data);
+    expect(text.subject).toBe('ERSA: refund of £25.00 for entries removed from your cart');
+    expect(text.text).toContain(`Race A: ${payer.name} (£25.00)\n\nRefunded: £25.00`);
+    expect(text.html).toContain(`Race A: ${payer.name} (£25.00)`);
   });
 });

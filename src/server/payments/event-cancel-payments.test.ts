@@ -87,11 +87,11 @@ describe('cancelling an event with payments under way', () => {
       [MAIL.eventCancelledRefundAssociation, t.app.ctx.config.association.email, data],
     ]);
     const code = t.app.ctx.config.association.code;
-    const toPayer = eventCancelledRefundMail(code, data);
-    expect(toPayer.subject).toBe(`[${code}] Refund: £25.00 for a cancelled event`);
-    expect(toPayer.text).toContain(`- Storm Race: ${payer.name} (£25.00)\n\nRefunded: £25.00`);
-    const toAssociation = eventCancelledRefundAssociationMail(code, data);
-    expect(toAssociation.subject).toBe(`[${code}] Refund made: payment ${reference} completed for a cancelled event`);
+    const toPayer = await eventCancelledRefundMail(t.app.ctx.config, data);
+    expect(toPayer.subject).toBe(`${code}: refund of £25.00 for a cancelled event`);
+    expect(toPayer.text).toContain(`Storm Race: ${payer.name} (£25.00)\n\nRefunded: £25.00`);
+    const toAssociation = await eventCancelledRefundAssociationMail(t.app.ctx.config, data);
+    expect(toAssociation.subject).toBe(`${code}: refund made: payment ${reference} completed for a cancelled event`);
     expect(toAssociation.text).toContain(
       `${payer.name} (${payer.username}) paid for entries on an event that had been cancelled`,
     );

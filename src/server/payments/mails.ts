@@ -1,11 +1,13 @@
-import { displayPrice } from '../../domain/money.ts';
+import { formatPrice } from '../../domain/money.ts';
+import type { Config } from '../config.ts';
+import { renderEmail } from '../mail/render.ts';
 import type { MailTemplate, RenderedMail } from '../mail/templates.ts';
 
 /**
  * The payment mails this part queues (issue 24; docs/decisions/0028), rendered by the mail job
  * from the data queued with them: the payer told of a refund for a line removed from the cart or
  * for a cancelled event, the association told of a cancelled event's refund and of a payment
- * whose amount differed. Plain text; the subject names the association's code.
+ * whose amount differed. Rendered by src/emails (payments.tsx); the subject names the association's code.
  */
 export const MAIL = {
   lineRemovedRefund: 'payment-refund-line-removed',
@@ -36,80 +38,56 @@ export interface MismatchMailData {
   paidCurrency: string;
 }
 
-const lineRows = (d: RefundMailData) =>
-  d.lines.map((l) => `- ${l.event}: ${l.participant} (${displayPrice(l.amountPence)})`);
-
-/** '£25.00' for pounds; '25.00 EUR' for another currency (displayPrice writes pounds). */
+/** '£25.00' for pounds; '25.00 EUR' for another currency. */
 function amountIn(pence: number, currency: string): string {
   return currency.toUpperCase() === 'GBP'
-    ? displayPrice(pence)
+    ? `£${formatPrice(pence)}`
     : `${(pence / 100).toFixed(2)} ${currency.toUpperCase()}`;
 }
 
-/** A refund mail's text: its opening lines, the lines refunded, the total and the reference. */
-function refundText(d: RefundMailData, opening: string[]): string {
-  return [
-    ...opening,
-    ...lineRows(d),
-    '',
-    `Refunded: ${displayPrice(d.totalPence)}`,
-    `Payment reference: ${d.reference} (${d.provider})`,
-    '',
-  ].join('\n');
+const refundProps = (d: RefundMailData) => ({
+  firstName: d.payerFirstName,
+  reference: d.reference,
+  provider: d.provider,
+  lines: d.lines,
+  totalPence: d.totalPence,
+});
+
+export function lineRemovedRefundMail(config: Config, d: RefundMailData): Promise<RenderedMail> {
+  return renderEmail(config, 'refund', { reason: 'line-removed', ...refundProps(d) });
 }
 
-export function lineRemovedRefundMail(code: string, d: RefundMailData): RenderedMail {
-  return {
-    subject: `[${code}] Refund: ${displayPrice(d.totalPence)} for entries removed from your cart`,
-    text: refundText(d, [
-      `Hello ${d.payerFirstName},`,
-      '',
-      'Your payment completed after these entries had been removed from your cart, so they are not booked and their amount is refunded to you:',
-    ]),
-  };
+export function eventCancelledRefundMail(config: Config, d: RefundMailData): Promise<RenderedMail> {
+  return renderEmail(config, 'refund', { reason: 'event-cancelled', ...refundProps(d) });
 }
 
-export function eventCancelledRefundMail(code: string, d: RefundMailData): RenderedMail {
-  return {
-    subject: `[${code}] Refund: ${displayPrice(d.totalPence)} for a cancelled event`,
-    text: refundText(d, [
-      `Hello ${d.payerFirstName},`,
-      '',
-      'Your payment completed after the event was cancelled, so these entries are not booked and their amount is refunded to you in full:',
-    ]),
-  };
+export function eventCancelledRefundAssociationMail(config: Config, d: RefundMailData): Promise<RenderedMail> {
+  return renderEmail(config, 'refund-association', {
+    payer: d.payer,
+    payerUsername: d.payerUsername,
+    reference: d.reference,
+    provider: d.provider,
+    lines: d.lines,
+    totalPence: d.totalPence,
+  });
 }
 
-export function eventCancelledRefundAssociationMail(code: string, d: RefundMailData): RenderedMail {
-  return {
-    subject: `[${code}] Refund made: payment ${d.reference} completed for a cancelled event`,
-    text: refundText(d, [
-      `${d.payer} (${d.payerUsername}) paid for entries on an event that had been cancelled; nothing was booked and the amount is refunded automatically:`,
-    ]),
-  };
-}
-
-export function amountMismatchMail(code: string, d: MismatchMailData): RenderedMail {
-  return {
-    subject: `[${code}] Needs attention: payment ${d.reference} paid a different amount`,
-    text: [
-      `The provider (${d.provider}) reports that payment ${d.reference} of ${d.payer} (${d.payerUsername}) took ${amountIn(d.paidPence, d.paidCurrency)}, but this site asked for ${amountIn(d.askedPence, d.askedCurrency)}.`,
-      '',
-      `Nothing was booked, its held places were released, and ${amountIn(d.paidPence, d.paidCurrency)} is refunded in full.`,
-      'The payment is marked "needs attention" in the back office.',
-      '',
-    ].join('\n'),
-  };
+export function amountMismatchMail(config: Config, d: MismatchMailData): Promise<RenderedMail> {
+  return renderEmail(config, 'amount-mismatch', {
+    reference: d.reference,
+    provider: d.provider,
+    payer: d.payer,
+    payerUsername: d.payerUsername,
+    asked: amountIn(d.askedPence, d.askedCurrency),
+    paid: amountIn(d.paidPence, d.paidCurrency),
+  });
 }
 
 /** The templates as the registry (mail/templates.ts) takes them. */
 export const paymentMailTemplates: Record<string, MailTemplate> = {
-  [MAIL.lineRemovedRefund]: async (ctx, data) =>
-    lineRemovedRefundMail(ctx.config.association.code, data as unknown as RefundMailData),
-  [MAIL.eventCancelledRefund]: async (ctx, data) =>
-    eventCancelledRefundMail(ctx.config.association.code, data as unknown as RefundMailData),
-  [MAIL.eventCancelledRefundAssociation]: async (ctx, data) =>
-    eventCancelledRefundAssociationMail(ctx.config.association.code, data as unknown as RefundMailData),
-  [MAIL.amountMismatch]: async (ctx, data) =>
-    amountMismatchMail(ctx.config.association.code, data as unknown as MismatchMailData),
+  [MAIL.lineRemovedRefund]: (ctx, data) => lineRemovedRefundMail(ctx.config, data as unknown as RefundMailData),
+  [MAIL.eventCancelledRefund]: (ctx, data) => eventCancelledRefundMail(ctx.config, data as unknown as RefundMailData),
+  [MAIL.eventCancelledRefundAssociation]: (ctx, data) =>
+    eventCancelledRefundAssociationMail(ctx.config, data as unknown as RefundMailData),
+  [MAIL.amountMismatch]: (ctx, data) => amountMismatchMail(ctx.config, data as unknown as MismatchMailData),
 };

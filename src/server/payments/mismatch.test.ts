@@ -64,8 +64,8 @@ describe('a payment whose amount or currency differs from what the server asked 
       [MAIL.amountMismatch, t.app.ctx.config.association.email, data],
     ]);
     const code = t.app.ctx.config.association.code;
-    const rendered = amountMismatchMail(code, { ...data, paymentId: payment?.id ?? 0 });
-    expect(rendered.subject).toBe(`[${code}] Needs attention: payment ${reference} paid a different amount`);
+    const rendered = await amountMismatchMail(t.app.ctx.config, { ...data, paymentId: payment?.id ?? 0 });
+    expect(rendered.subject).toBe(`${code}: needs attention: payment ${reference} paid a different amount`);
     expect(rendered.text).toContain('took £24.00, but this site asked for £25.00');
   });
 

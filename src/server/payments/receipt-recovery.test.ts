@@ -6,6 +6,9 @@ import { useTestApp } from '../test/helper.ts';
 import { runPaymentJobs } from './jobs.ts';
 import { type Booker, makeBookers } from './test-support.ts';
 
+/** A receipt's subject (src/emails/receipt.tsx). */
+const RECEIPT_SUBJECT = /^ERSA: your entr(y|ies) for .+ (is|are) confirmed$/;
+
 /** A settlement queues its receipt right after it commits; a process stopped in between must not
  * lose it (issue 24: nothing is lost with mail). */
 describe('a receipt a stop kept from the outbox', () => {
@@ -36,9 +39,7 @@ describe('a receipt a stop kept from the outbox', () => {
     const queued = await receipts();
     expect(queued.map((r) => [r.template, r.recipient])).toEqual([['receipt', email]]);
     await t.flushMail();
-    expect(t.outbox.messages.filter((m) => m.subject === 'Your booking is confirmed').map((m) => m.to)).toEqual([
-      email,
-    ]);
+    expect(t.outbox.messages.filter((m) => RECEIPT_SUBJECT.test(m.subject)).map((m) => m.to)).toEqual([email]);
   });
 
   it('is not queued again once it was queued, sent or not', async () => {
@@ -46,6 +47,6 @@ describe('a receipt a stop kept from the outbox', () => {
     await runPaymentJobs(t.app.ctx, t.app.log);
     await t.flushMail();
     expect(await receipts()).toHaveLength(1);
-    expect(t.outbox.messages.filter((m) => m.subject === 'Your booking is confirmed')).toHaveLength(1);
+    expect(t.outbox.messages.filter((m) => RECEIPT_SUBJECT.test(m.subject))).toHaveLength(1);
   });
 });

@@ -1,14 +1,20 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { displayPrice } from '../../domain/money.ts';
+import type { ReceiptRace } from '../../emails/types.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { events, users } from '../db/schema.ts';
+import { eventsCalendar } from '../events/calendar.ts';
 import { nudgeMail } from '../mail/nudge.ts';
 import { queueMail } from '../mail/outbox.ts';
+import { renderEmail } from '../mail/render.ts';
 import type { RenderedMail } from '../mail/templates.ts';
+import type { MailAttachment } from '../plugins/mail.ts';
 
 export interface ReceiptLine {
+  /** The event's id (issue 26: its day, start time and venue are read at send time). Receipts
+   * queued before it was kept have none: they show the event's name alone. */
+  eventId?: number;
   event: string;
   participant: string;
   amountPence: number;
@@ -25,28 +31,6 @@ export interface Receipt {
   paymentId?: number;
   /** The bookings a free booking's receipt is for (its outbox key). */
   bookingIds?: number[];
-}
-
-/** The receipt's text: each place booked with its amount, each place lost and refunded, what
- * was paid, refunded and kept, and the payment reference (issue 9 "Confirmation"). */
-export function receiptText(firstName: string, receipt: Receipt): string {
-  const booked = receipt.lines.filter((l) => l.booked);
-  const lost = receipt.lines.filter((l) => !l.booked);
-  const sum = (lines: ReceiptLine[]) => lines.reduce((s, l) => s + l.amountPence, 0);
-  const row = (l: ReceiptLine) => `- ${l.event}: ${l.participant} (${displayPrice(l.amountPence)})`;
-  const parts = [`Hello ${firstName},`, ''];
-  if (booked.length) parts.push('These places are booked:', ...booked.map(row), '');
-  if (lost.length) {
-    parts.push(
-      'These places could not be booked (the event filled or was cancelled, or the entry was removed from your cart before the payment completed), so their amount is refunded to you:',
-      ...lost.map(row),
-      '',
-    );
-  }
-  parts.push(`Paid: ${displayPrice(sum(receipt.lines))}`);
-  if (lost.length) parts.push(`Refunded: ${displayPrice(sum(lost))}`);
-  parts.push(`Payment reference: ${receipt.reference} (${receipt.provider})`, '');
-  return parts.join('\n');
 }
 
 /** The outbox's key for a receipt: a payment's, or a free booking's (its booking ids), so a
@@ -89,15 +73,67 @@ async function payerOf(ctx: AppContext, data: Record<string, unknown>) {
   return user ? { user, receipt } : null;
 }
 
-/** The 'receipt' mail (mail/templates.ts): data { receipt }, the payer's name read at send time. */
+/** The receipt's lines as races: each event's lines together, with its day, start time and venue
+ * as they are now (a postponed race shows its new day), and the events' rows for the calendar. */
+export async function receiptRaces(
+  ctx: AppContext,
+  receipt: Receipt,
+): Promise<{ races: ReceiptRace[]; rows: (typeof events.$inferSelect)[] }> {
+  const ids = [...new Set(receipt.lines.map((l) => l.eventId).filter((id): id is number => typeof id === 'number'))];
+  const rows = ids.length ? await ctx.db.select().from(events).where(inArray(events.id, ids)) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const races = new Map<string, ReceiptRace>();
+  for (const line of receipt.lines) {
+    const row = typeof line.eventId === 'number' ? byId.get(line.eventId) : undefined;
+    const key = row ? `id:${row.id}` : `name:${line.event}`;
+    let race = races.get(key);
+    if (!race) {
+      race = {
+        name: row?.name ?? line.event,
+        date: row?.date ?? null,
+        startTime: row?.startTime ?? null,
+        venue: row?.slopeName ?? null,
+        lines: [],
+      };
+      races.set(key, race);
+    }
+    race.lines.push({ participant: line.participant, amountPence: line.amountPence, booked: line.booked });
+  }
+  return { races: [...races.values()], rows };
+}
+
+/** One calendar entry (.ics) per race booked, from events/calendar.ts. */
+function calendarAttachments(
+  ctx: AppContext,
+  receipt: Receipt,
+  rows: (typeof events.$inferSelect)[],
+): MailAttachment[] {
+  const booked = new Set(receipt.lines.filter((l) => l.booked).map((l) => l.eventId));
+  const site = { associationName: ctx.config.association.code, publicUrl: ctx.config.publicUrl };
+  return rows
+    .filter((row) => booked.has(row.id))
+    .map((row) => ({
+      filename: `${row.slug}.ics`,
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: eventsCalendar(site, [row], row.name),
+    }));
+}
+
+/** The 'receipt' mail (mail/templates.ts): data { receipt }, the payer's name and the events'
+ * days read at send time; a calendar entry attached per race booked. */
 export async function receiptTemplate(ctx: AppContext, data: Record<string, unknown>): Promise<RenderedMail | null> {
   const found = await payerOf(ctx, data);
   if (!found) return null;
-  const lost = found.receipt.lines.some((l) => !l.booked);
-  return {
-    subject: lost ? 'Your booking: some places were refunded' : 'Your booking is confirmed',
-    text: receiptText(found.user.firstName, found.receipt),
-  };
+  const { races, rows } = await receiptRaces(ctx, found.receipt);
+  const mail = await renderEmail(ctx.config, 'receipt', {
+    firstName: found.user.firstName,
+    reference: found.receipt.reference,
+    provider: found.receipt.provider,
+    races,
+    myEntriesUrl: `${ctx.config.publicUrl}/profile?tab=entries`,
+  });
+  const attachments = calendarAttachments(ctx, found.receipt, rows);
+  return attachments.length ? { ...mail, attachments } : mail;
 }
 
 /** The 'places-lost' mail to the association (mail/templates.ts): data { receipt }. */
@@ -105,9 +141,12 @@ export async function placesLostTemplate(ctx: AppContext, data: Record<string, u
   const found = await payerOf(ctx, data);
   if (!found) return null;
   const { user, receipt } = found;
-  const lost = receipt.lines.filter((l) => !l.booked);
-  return {
-    subject: `Refund made: ${lost.length} place(s) lost on payment ${receipt.reference}`,
-    text: `${user.firstName} ${user.lastName} (${user.username}) paid for places that filled before the payment completed; they were refunded automatically.\n\n${receiptText(user.firstName, receipt)}`,
-  };
+  const { races } = await receiptRaces(ctx, receipt);
+  return renderEmail(ctx.config, 'places-lost', {
+    payerName: `${user.firstName} ${user.lastName}`,
+    payerUsername: user.username,
+    reference: receipt.reference,
+    provider: receipt.provider,
+    races,
+  });
 }

@@ -102,6 +102,7 @@ export function receiptOf(settlement: Omit<Settlement, 'already'>): Receipt {
     reference: settlement.payment.reference ?? `payment ${settlement.payment.id}`,
     provider: settlement.payment.provider,
     lines: settlement.lines.map((l) => ({
+      eventId: l.product,
       event: l.product_name,
       participant: l.participant_name,
       amountPence: l.amount_pence,

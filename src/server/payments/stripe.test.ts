@@ -5,6 +5,9 @@ import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
 import { nowSeconds, PUBLISHABLE_KEY, stripeSignature, useStripeTestApp } from './stripe-test-app.ts';
 import { type Booker, makeBookers } from './test-support.ts';
 
+/** A receipt's subject (src/emails/receipt.tsx). */
+const RECEIPT_SUBJECT = /^ERSA: your entr(y|ies) for .+ (is|are) confirmed$/;
+
 const t = useStripeTestApp();
 const OPEN = {
   name: 'Paid Club Race',
@@ -171,10 +174,13 @@ describe('the signed webhook', () => {
     expect(await places()).toEqual({ booked: 1, held: 0 });
     expect(await cartOf(parent)).toEqual([]);
     await t.flushMail();
-    const receipts = t.outbox.messages.filter((m) => m.subject === 'Your booking is confirmed');
+    const receipts = t.outbox.messages.filter((m) => RECEIPT_SUBJECT.test(m.subject));
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]?.text).toContain(`Paid Club Race: ${parent.name} (£25.00)`);
-    expect(receipts[0]?.text).toContain(`Payment reference: ${reference} (stripe)`);
+    expect(receipts[0]?.subject).toBe('ERSA: your entry for Paid Club Race is confirmed');
+    expect(receipts[0]?.text).toContain(`Paid Club Race\n`);
+    expect(receipts[0]?.text).toContain(`${parent.name}: £25.00`);
+    expect(receipts[0]?.text).toContain(`Payment: card (Stripe), reference ${reference}`);
+    expect(receipts[0]?.attachments?.map((a) => a.filename)).toHaveLength(1);
   });
 
   it('five deliveries at once still book one place', async () => {
@@ -214,7 +220,7 @@ describe('the signed webhook', () => {
     await Promise.all([bookWith(reference), webhook(t.stripe.succeededEvent(reference, 'evt_again'))]);
     expect(await bookingRows()).toHaveLength(1);
     await t.flushMail();
-    expect(t.outbox.messages.filter((m) => m.subject === 'Your booking is confirmed')).toHaveLength(1);
+    expect(t.outbox.messages.filter((m) => RECEIPT_SUBJECT.test(m.subject))).toHaveLength(1);
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvFileName } from '../../domain/csv.ts';
+import { EntrantMessageInput } from '../../domain/people/entrant-messages.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { sendCsv } from '../plugins/csv-reply.ts';
@@ -15,6 +16,14 @@ import {
   listEligible,
   removeBooking,
 } from './booked-participants.ts';
+import {
+  EntrantMessageSchema,
+  EntrantMessagesSchema,
+  EntrantPreviewSchema,
+  listEntrantMessages,
+  previewEntrantMessage,
+  sendEntrantMessage,
+} from './entrant-messages.ts';
 
 const tags = ['people'];
 const bearerOnly = [{ bearer: [] }];
@@ -56,6 +65,58 @@ export function bookedParticipantsRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request, reply) => {
         const { name, csv } = await bookedCsv(ctx, request.params.id);
         return sendCsv(reply, csvFileName(name, 'participants'), csv);
+      },
+    );
+
+    api.get(
+      '/products/booked-participants/:id/messages/',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'Messages sent to the event’s entrants, newest first, and how many a new one reaches',
+          params: IdParams,
+          response: { 200: EntrantMessagesSchema },
+        },
+      },
+      async (request) => listEntrantMessages(ctx, request.params.id),
+    );
+
+    api.post(
+      '/products/booked-participants/:id/messages/preview/',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'The e-mail a message to the entrants would be (subject and HTML), and its recipients',
+          params: IdParams,
+          body: EntrantMessageInput,
+          response: { 200: EntrantPreviewSchema },
+        },
+      },
+      async (request) => previewEntrantMessage(ctx, request.params.id, request.body),
+    );
+
+    api.post(
+      '/products/booked-participants/:id/messages/',
+      {
+        ...admin,
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'E-mail every entrant (each address once) through the outbox, and record the message',
+          params: IdParams,
+          body: EntrantMessageInput,
+          response: { 201: EntrantMessageSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!request.authUser) throw AppError.unauthenticated();
+        return reply
+          .status(201)
+          .send(await sendEntrantMessage(ctx, request.authUser.id, request.params.id, request.body));
       },
     );
 

@@ -211,7 +211,10 @@ describe('the administrators’ link requests', () => {
     t.outbox.clear();
     await decide(admin, id, 'approve');
     await t.flushMail();
-    expect(t.outbox.last()).toMatchObject({ to: 'pat.parent@example.com', subject: 'Your link request was approved' });
+    expect(t.outbox.last()).toMatchObject({
+      to: 'pat.parent@example.com',
+      subject: 'ERSA: your link request was approved',
+    });
     expect(t.outbox.last()?.text).toContain('charlie.child');
   });
 

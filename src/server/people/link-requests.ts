@@ -16,6 +16,7 @@ import { linkRequests, profiles, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { nudgeMail } from '../mail/nudge.ts';
 import { queueMail } from '../mail/outbox.ts';
+import { renderEmail } from '../mail/render.ts';
 import type { RenderedMail } from '../mail/templates.ts';
 import { joinFamilies, leaveFamily } from './families.ts';
 import { personMatches } from './search.ts';
@@ -278,14 +279,10 @@ export async function linkRequestDecidedTemplate(
     .from(users)
     .where(eq(users.id, Number(data.requesterId)));
   if (!maker) return null;
-  const targetName = String(data.targetName ?? '');
-  return data.approved === true
-    ? {
-        subject: 'Your link request was approved',
-        text: `Hello ${maker.firstName},\n\nYour request to link your account with ${targetName} was approved: ${targetName} now shows under Linked Accounts in your profile, and you can enter them for events.\n`,
-      }
-    : {
-        subject: 'Your link request was not approved',
-        text: `Hello ${maker.firstName},\n\nYour request to link your account with ${targetName} was not approved. If you think this is a mistake, please contact the association.\n`,
-      };
+  return renderEmail(ctx.config, 'link-request-decided', {
+    firstName: maker.firstName,
+    targetName: String(data.targetName ?? ''),
+    approved: data.approved === true,
+    profileUrl: `${ctx.config.publicUrl}/profile?tab=linked`,
+  });
 }

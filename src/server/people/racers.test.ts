@@ -154,7 +154,8 @@ describe('approving and rejecting a racer', () => {
     await decide(child, 'APPROVED');
     await t.flushMail();
     expect(t.outbox.messages.map((m) => m.to).sort()).toEqual(['charlie.child@example.com', 'pat.parent@example.com']);
-    for (const message of t.outbox.messages) expect(message.subject).toMatch(/^Test User\d+ is approved to race$/);
+    for (const message of t.outbox.messages)
+      expect(message.subject).toMatch(/^ERSA: Test User\d+ is approved to race$/);
     expect(t.outbox.messages[0]?.text).toContain('can be entered for races');
   });
 });

@@ -15,6 +15,7 @@ import { profiles, siteSettings, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { nudgeMail } from '../mail/nudge.ts';
 import { queueMail } from '../mail/outbox.ts';
+import { renderEmail } from '../mail/render.ts';
 import type { RenderedMail } from '../mail/templates.ts';
 import { lockProfile, profilesPage, toAdminProfile } from './admin-profile.ts';
 import { personMatches, racerNumberIn } from './search.ts';
@@ -134,15 +135,10 @@ async function tellFamily(tx: Tx, racer: AdminProfile): Promise<void> {
 }
 
 /** The 'racer-decided' mail (mail/templates.ts): data { name, approved, racerId }. */
-export async function racerDecidedTemplate(_ctx: AppContext, data: Record<string, unknown>): Promise<RenderedMail> {
-  const name = String(data.name ?? '');
-  return data.approved === true
-    ? {
-        subject: `${name} is approved to race`,
-        text: `${name} is now an approved racer (racer number ${String(data.racerId)}) and can be entered for races.\n`,
-      }
-    : {
-        subject: `${name}'s racer registration was not approved`,
-        text: `${name}'s racer registration was not approved, so they cannot be entered for races. If you think this is a mistake, please contact the association.\n`,
-      };
+export async function racerDecidedTemplate(ctx: AppContext, data: Record<string, unknown>): Promise<RenderedMail> {
+  return renderEmail(ctx.config, 'racer-decided', {
+    name: String(data.name ?? ''),
+    approved: data.approved === true,
+    racerId: typeof data.racerId === 'number' ? data.racerId : null,
+  });
 }

@@ -1,12 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
+/** A file sent with an e-mail (a receipt's calendar entries). */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
   replyTo?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -40,7 +48,10 @@ export function createMailer(options: {
             `mail NOT sent (no SMTP_URL set) to ${message.to}: ${message.subject}; its text is withheld from the log`,
           );
         } else {
-          options.log.info({ mail: message }, `mail (no SMTP_URL set) to ${message.to}: ${message.subject}`);
+          options.log.info(
+            { mail: { to: message.to, subject: message.subject, text: message.text } },
+            `mail (no SMTP_URL set) to ${message.to}: ${message.subject}`,
+          );
         }
       },
     };

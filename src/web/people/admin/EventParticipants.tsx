@@ -23,6 +23,7 @@ import {
   removeQuestion,
 } from './booked-model.ts';
 import classes from './ConfirmRacersPanel.module.css';
+import { EntrantMessages } from './EntrantMessages.tsx';
 
 /** One event's booked participants (doc 2 §2, §4): the table, Add Participant, Download CSV,
  * remove with the exact confirmation, and Return Home. */
@@ -196,6 +197,7 @@ export function EventParticipants({ event, code, onHome }: { event: Product; cod
           </>
         )}
       </Paper>
+      <EntrantMessages event={event} />
       <AddParticipantModal event={event} opened={adding} onClose={() => setAdding(false)} />
     </Stack>
   );

@@ -25,6 +25,25 @@ export interface EligibleUser {
   profile: { date_of_birth: string | null; gender: 'MALE' | 'FEMALE' | null; local_club: string };
 }
 
+/** A message sent to an event's entrants (issue 26). */
+export interface EntrantMessage {
+  id: number;
+  subject: string;
+  body: string;
+  recipients: number;
+  sent_by: string;
+  created_at: string;
+}
+
+/** The e-mail a message would be, and how many people it goes to. */
+export interface EntrantPreview {
+  subject: string;
+  html: string;
+  recipients: number;
+}
+
+type EntrantMessageBody = { subject: string; message: string };
+
 /** The Booked Participants calls (doc 2 §7), each with the bearer token. */
 export const bookedApi = {
   participants: (eventId: number, signal?: AbortSignal) =>
@@ -34,12 +53,41 @@ export const bookedApi = {
   add: (eventId: number, userId: number) =>
     api.post<BookedParticipant>(`/products/${eventId}/add-participant/`, { user_id: userId }, { auth: true }),
   remove: (bookingId: number) => api.delete<{ message: string }>(`/bookings/${bookingId}/`, { auth: true }),
+  messages: (eventId: number, signal?: AbortSignal) =>
+    api.get<{ recipients: number; messages: EntrantMessage[] }>(`/products/booked-participants/${eventId}/messages/`, {
+      auth: true,
+      signal,
+    }),
+  previewMessage: (eventId: number, body: EntrantMessageBody) =>
+    api.post<EntrantPreview>(`/products/booked-participants/${eventId}/messages/preview/`, body, { auth: true }),
+  sendMessage: (eventId: number, body: EntrantMessageBody) =>
+    api.post<EntrantMessage>(`/products/booked-participants/${eventId}/messages/`, body, { auth: true }),
 };
 
 export const BOOKED_KEYS = {
   participants: (eventId: number) => ['admin', 'booked', eventId] as const,
   eligible: (eventId: number) => ['admin', 'eligible', eventId] as const,
+  messages: (eventId: number) => ['admin', 'entrant-messages', eventId] as const,
 };
+
+export function useEntrantMessages(eventId: number) {
+  return useQuery({
+    queryKey: BOOKED_KEYS.messages(eventId),
+    queryFn: ({ signal }) => bookedApi.messages(eventId, signal),
+  });
+}
+
+export function usePreviewEntrantMessage(eventId: number) {
+  return useMutation({ mutationFn: (body: EntrantMessageBody) => bookedApi.previewMessage(eventId, body) });
+}
+
+export function useSendEntrantMessage(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EntrantMessageBody) => bookedApi.sendMessage(eventId, body),
+    onSettled: () => client.invalidateQueries({ queryKey: BOOKED_KEYS.messages(eventId) }),
+  });
+}
 
 export function useParticipants(eventId: number) {
   return useQuery({
@@ -64,6 +112,7 @@ function useRefresh(eventId: number) {
     Promise.all([
       client.invalidateQueries({ queryKey: BOOKED_KEYS.participants(eventId) }),
       client.invalidateQueries({ queryKey: BOOKED_KEYS.eligible(eventId) }),
+      client.invalidateQueries({ queryKey: BOOKED_KEYS.messages(eventId) }),
       invalidateProducts(client),
     ]);
 }

@@ -1,0 +1,176 @@
+import type { EmailName, EmailPropsByName } from './types.ts';
+
+/** Sample data for each template: what scripts/write-emails.ts writes for review, and what the
+ * template tests render. Several samples where a template has shapes worth seeing. */
+export const SAMPLES: { [N in EmailName]: EmailPropsByName[N][] } = {
+  receipt: [
+    {
+      firstName: 'Sarah',
+      reference: 'pi_3QxSample',
+      provider: 'stripe',
+      myEntriesUrl: 'https://entries.example.org/profile?tab=entries',
+      races: [
+        {
+          name: 'Hemel Open Slalom',
+          date: '2027-03-28',
+          startTime: '09:30',
+          venue: 'Hemel Hempstead Snow Centre',
+          lines: [
+            { participant: 'Emily Jones', amountPence: 2500, booked: true },
+            { participant: 'Tom Jones', amountPence: 2500, booked: true },
+          ],
+        },
+        {
+          name: 'Welwyn Winter Race',
+          date: '2027-11-06',
+          startTime: null,
+          venue: 'Gosling Ski Centre',
+          lines: [{ participant: 'Emily Jones', amountPence: 2000, booked: true }],
+        },
+      ],
+    },
+    {
+      firstName: 'Sarah',
+      reference: 'free booking 41',
+      provider: 'no payment',
+      myEntriesUrl: 'https://entries.example.org/profile?tab=entries',
+      races: [
+        {
+          name: 'Schools Taster Day',
+          date: '2027-02-13',
+          startTime: '10:00',
+          venue: 'Gosling Ski Centre',
+          lines: [{ participant: 'Emily Jones', amountPence: 0, booked: true }],
+        },
+      ],
+    },
+    {
+      firstName: 'Sarah',
+      reference: '5O190127TN364715T',
+      provider: 'paypal',
+      myEntriesUrl: 'https://entries.example.org/profile?tab=entries',
+      races: [
+        {
+          name: 'Hemel Open Slalom',
+          date: '2027-03-28',
+          startTime: '09:30',
+          venue: 'Hemel Hempstead Snow Centre',
+          lines: [
+            { participant: 'Emily Jones', amountPence: 2500, booked: true },
+            { participant: 'Tom Jones', amountPence: 2500, booked: false },
+          ],
+        },
+      ],
+    },
+  ],
+  'places-lost': [
+    {
+      payerName: 'Sarah Jones',
+      payerUsername: 'sarahjones',
+      reference: '5O190127TN364715T',
+      provider: 'paypal',
+      races: [
+        {
+          name: 'Hemel Open Slalom',
+          date: '2027-03-28',
+          startTime: '09:30',
+          venue: 'Hemel Hempstead Snow Centre',
+          lines: [
+            { participant: 'Emily Jones', amountPence: 2500, booked: true },
+            { participant: 'Tom Jones', amountPence: 2500, booked: false },
+          ],
+        },
+      ],
+    },
+  ],
+  'password-reset': [{ firstName: 'Sarah', link: 'https://entries.example.org/reset-password/Mg/c3f-4a1b2c3d4e5f' }],
+  'link-request-decided': [
+    {
+      firstName: 'Sarah',
+      targetName: 'Emily Jones',
+      approved: true,
+      profileUrl: 'https://entries.example.org/profile?tab=linked',
+    },
+    {
+      firstName: 'Sarah',
+      targetName: 'Emily Jones',
+      approved: false,
+      profileUrl: 'https://entries.example.org/profile?tab=linked',
+    },
+  ],
+  'racer-decided': [
+    { name: 'Emily Jones', approved: true, racerId: 1042 },
+    { name: 'Emily Jones', approved: false, racerId: null },
+  ],
+  refund: [
+    {
+      reason: 'line-removed',
+      firstName: 'Sarah',
+      reference: 'pi_3QxSample',
+      provider: 'stripe',
+      lines: [{ event: 'Hemel Open Slalom', participant: 'Tom Jones', amountPence: 2500 }],
+      totalPence: 2500,
+    },
+    {
+      reason: 'event-cancelled',
+      firstName: 'Sarah',
+      reference: 'pi_3QxSample',
+      provider: 'stripe',
+      lines: [
+        { event: 'Welwyn Winter Race', participant: 'Emily Jones', amountPence: 2000 },
+        { event: 'Welwyn Winter Race', participant: 'Tom Jones', amountPence: 2000 },
+      ],
+      totalPence: 4000,
+    },
+  ],
+  'refund-association': [
+    {
+      payer: 'Sarah Jones',
+      payerUsername: 'sarahjones',
+      reference: 'pi_3QxSample',
+      provider: 'stripe',
+      lines: [{ event: 'Welwyn Winter Race', participant: 'Emily Jones', amountPence: 2000 }],
+      totalPence: 2000,
+    },
+  ],
+  'amount-mismatch': [
+    {
+      reference: 'pi_3QxSample',
+      provider: 'stripe',
+      payer: 'Sarah Jones',
+      payerUsername: 'sarahjones',
+      asked: '£25.00',
+      paid: '£2.50',
+    },
+  ],
+  contact: [
+    {
+      firstName: 'Alex',
+      lastName: 'Smith',
+      email: 'alex@example.org',
+      message: 'Hello,\n\nIs there a training session before the Hemel race?\n\nThanks, Alex',
+      promise: '24-48 hours',
+    },
+  ],
+  'contact-acknowledgement': [{ firstName: 'Alex', promise: '24-48 hours' }],
+  'health-alert': [
+    {
+      title: 'E-mail is failing',
+      since: '2027-03-28 09:12 UTC',
+      detail: '3 e-mails failed their last attempt: connect ECONNREFUSED',
+      adminUrl: 'https://entries.example.org/admin',
+    },
+  ],
+  'health-cleared': [{ title: 'E-mail is failing', raised: '2027-03-28 09:12 UTC', cleared: '2027-03-28 10:40 UTC' }],
+  'entrant-message': [
+    {
+      eventName: 'Hemel Open Slalom',
+      date: '2027-03-28',
+      startTime: '09:30',
+      venue: 'Hemel Hempstead Snow Centre',
+      subject: 'Start time moved to 10:30',
+      body: 'Hello all,\n\nThe slope needs grooming first, so the first run starts at 10:30 UK time.\nRegistration opens at 09:45.\n\nSee you there!',
+      eventUrl: 'https://entries.example.org/events/hemel-open-slalom-2027',
+    },
+  ],
+};

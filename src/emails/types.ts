@@ -1,0 +1,170 @@
+/**
+ * What each e-mail template takes (src/emails, issue 26). The server gathers these from the
+ * database at send time (mail/templates.ts) and renders them through the built templates
+ * (dist/web-ssr/emails.js; mail/render.ts loads them). Type-only: the server imports this file's
+ * types, never its code.
+ */
+
+/** The association as every e-mail shows it: name, code, colours, footer address. */
+export interface EmailSite {
+  name: string;
+  code: string;
+  email: string;
+  publicUrl: string;
+  colours: { primary: string; accent: string };
+}
+
+export interface RaceLine {
+  participant: string;
+  amountPence: number;
+  /** False: the place was lost (event full or cancelled, removed from the cart) and refunded. */
+  booked: boolean;
+}
+
+/** A race on a receipt: its day and start time in London (UK time), its venue, its lines. The
+ * day, time and venue are null for a receipt queued before they were kept (its event gone). */
+export interface ReceiptRace {
+  name: string;
+  date: string | null;
+  startTime: string | null;
+  venue: string | null;
+  lines: RaceLine[];
+}
+
+export interface ReceiptProps {
+  firstName: string;
+  reference: string;
+  /** 'stripe' | 'paypal' | 'demo' | 'no payment' (a free booking); others shown as given. */
+  provider: string;
+  races: ReceiptRace[];
+  myEntriesUrl: string;
+}
+
+export interface PlacesLostProps {
+  payerName: string;
+  payerUsername: string;
+  reference: string;
+  provider: string;
+  races: ReceiptRace[];
+}
+
+export interface PasswordResetProps {
+  firstName: string;
+  link: string;
+}
+
+export interface LinkRequestDecidedProps {
+  firstName: string;
+  targetName: string;
+  approved: boolean;
+  profileUrl: string;
+}
+
+export interface RacerDecidedProps {
+  name: string;
+  approved: boolean;
+  racerId: number | null;
+}
+
+export interface RefundLine {
+  event: string;
+  participant: string;
+  amountPence: number;
+}
+
+export interface RefundProps {
+  /** 'line-removed': removed from the cart before the payment completed; 'event-cancelled'. */
+  reason: 'line-removed' | 'event-cancelled';
+  firstName: string;
+  reference: string;
+  provider: string;
+  lines: RefundLine[];
+  totalPence: number;
+}
+
+export interface RefundAssociationProps {
+  payer: string;
+  payerUsername: string;
+  reference: string;
+  provider: string;
+  lines: RefundLine[];
+  totalPence: number;
+}
+
+export interface AmountMismatchProps {
+  reference: string;
+  provider: string;
+  payer: string;
+  payerUsername: string;
+  asked: string;
+  paid: string;
+}
+
+export interface ContactProps {
+  firstName: string;
+  lastName: string;
+  email: string;
+  message: string;
+  promise: string;
+}
+
+export interface ContactAcknowledgementProps {
+  firstName: string;
+  promise: string;
+}
+
+export interface HealthAlertProps {
+  title: string;
+  since: string;
+  detail: string;
+  adminUrl: string;
+}
+
+export interface HealthClearedProps {
+  title: string;
+  raised: string;
+  cleared: string;
+}
+
+export interface EntrantMessageProps {
+  eventName: string;
+  date: string | null;
+  startTime: string | null;
+  venue: string | null;
+  subject: string;
+  body: string;
+  eventUrl: string | null;
+}
+
+/** Every template's name and its props. */
+export interface EmailPropsByName {
+  receipt: ReceiptProps;
+  'places-lost': PlacesLostProps;
+  'password-reset': PasswordResetProps;
+  'link-request-decided': LinkRequestDecidedProps;
+  'racer-decided': RacerDecidedProps;
+  refund: RefundProps;
+  'refund-association': RefundAssociationProps;
+  'amount-mismatch': AmountMismatchProps;
+  contact: ContactProps;
+  'contact-acknowledgement': ContactAcknowledgementProps;
+  'health-alert': HealthAlertProps;
+  'health-cleared': HealthClearedProps;
+  'entrant-message': EntrantMessageProps;
+}
+
+export type EmailName = keyof EmailPropsByName;
+
+/** An e-mail ready to send: subject, HTML and its plain-text part. */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** What the built module (dist/web-ssr/emails.js) exports. */
+export interface EmailModule {
+  renderEmail<N extends EmailName>(name: N, site: EmailSite, props: EmailPropsByName[N]): Promise<RenderedEmail>;
+  EMAIL_NAMES: EmailName[];
+  SAMPLES: { [N in EmailName]: EmailPropsByName[N][] };
+}
