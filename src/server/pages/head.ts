@@ -1,3 +1,4 @@
+import { formatEventDate } from '../../domain/dates.ts';
 import { type Product, registrationState } from '../../domain/events/index.ts';
 import { londonMoment } from '../../domain/events/registration.ts';
 import { displayPrice } from '../../domain/money.ts';
@@ -82,15 +83,9 @@ export function londonDateTime(date: string, time: string): string {
   return `${date}T${time}:00${offset}`;
 }
 
-/** One line saying what and where, for descriptions: "Saturday 14th February 2026, Hemel Snow Centre". */
+/** One line saying when and where, for descriptions: "Saturday 14th February 2026, Hemel Snow Centre". */
 export function eventDescription(event: Product): string {
-  const day = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${event.date}T00:00:00Z`));
+  const day = formatEventDate(event.date, false);
   const time = event.startTime ? ` at ${event.startTime} UK time` : '';
   const state = event.is_cancelled ? 'Cancelled: ' : '';
   const price = event.event_type === 'race' ? ` · ${displayPrice(event.price)}` : '';

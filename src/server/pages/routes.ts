@@ -234,7 +234,9 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
 
   // another spelling of a page is sent on to it (a 308, cheap), never refused by this limit
   const pageSpelling = (request: FastifyRequest) =>
-    request.method === 'GET' && addresses?.canonical(request.raw.url ?? request.url) != null;
+    request.method === 'GET' &&
+    (addresses?.canonical(request.raw.url ?? request.url) != null ||
+      eventPageAddress(request.raw.url ?? request.url) !== null);
   const limit = limitPerAddress(ctx, { bucket: 'not-found', perMinute: 120, skip: pageSpelling });
   app.setNotFoundHandler({ preHandler: limit }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -244,7 +246,8 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
       const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
       return reply.status(404).send(AppError.notFound(`No route for ${request.method} ${shown}`).toJSON());
     }
-    const canonical = addresses?.canonical(request.raw.url ?? request.url) ?? null;
+    const eventAddress = eventPageAddress(request.raw.url ?? request.url);
+    const canonical = addresses?.canonical(request.raw.url ?? request.url) ?? eventAddress?.path ?? null;
     if (redirected(request, reply, canonical)) return reply;
     const { renderer, template } = pages;
     return renderer ? paint(request, reply, renderer, template, null) : shell(reply, template, 404);
