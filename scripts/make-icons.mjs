@@ -4,7 +4,7 @@ import sharp from 'sharp';
 const dir = process.argv[2];
 // a snow slope under a sky: the association's blue, a white run down it
 const svg = (pad) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="${pad ? 0 : 96}" fill="#1c6dd0"/><path d="M96 392 L256 128 L416 392 Z" fill="#ffffff"/><path d="M256 128 L304 207 L276 200 L256 232 L236 200 L208 207 Z" fill="#1c6dd0" opacity="0.35"/><path d="M170 392 C220 340 250 330 300 300" stroke="#1c6dd0" stroke-width="14" fill="none" stroke-linecap="round"/></svg>`;
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" role="img" aria-label="Piste"><title>Piste</title><rect width="512" height="512" rx="${pad ? 0 : 96}" fill="#1c6dd0"/><path d="M96 392 L256 128 L416 392 Z" fill="#ffffff"/><path d="M256 128 L304 207 L276 200 L256 232 L236 200 L208 207 Z" fill="#1c6dd0" opacity="0.35"/><path d="M170 392 C220 340 250 330 300 300" stroke="#1c6dd0" stroke-width="14" fill="none" stroke-linecap="round"/></svg>`;
 writeFileSync(`${dir}/icon.svg`, svg(false));
 const png = (size, pad) =>
   sharp(Buffer.from(svg(pad)))
