@@ -114,7 +114,7 @@ test('booking puts each seeded event in its section with its status and price', 
   const now = section(page, 'Book Your Race Now');
   const hemel = now.getByRole('article', { name: 'Hemel Open Slalom' });
   await expect(hemel.getByTestId('event-status')).toHaveText(
-    /^Closing \d{1,2}(st|nd|rd|th) [A-Z][a-z]+ \d{4} at 18:00$/,
+    /^Closing \d{1,2}(st|nd|rd|th) [A-Z][a-z]+ \d{4} at 18:00 UK time$/,
     SHOWN,
   );
   await expect(hemel.getByTestId('event-price')).toHaveText('£25.00');
@@ -131,7 +131,7 @@ test('booking puts each seeded event in its section with its status and price', 
 
   const soon = section(page, 'Coming Soon').getByRole('article', { name: 'Welwyn Parallel Slalom' });
   await expect(soon.getByTestId('event-status')).toHaveText(
-    /^Opening \d{1,2}(st|nd|rd|th) [A-Z][a-z]+ \d{4} at 19:00$/,
+    /^Opening \d{1,2}(st|nd|rd|th) [A-Z][a-z]+ \d{4} at 19:00 UK time$/,
     SHOWN,
   );
 
@@ -156,7 +156,7 @@ test('dates are DD/MM/YYYY on a phone', async ({ page }) => {
   await page.goto('/booking');
   const hemel = card(page, 'Hemel Open Slalom');
   await expect(hemel.getByTestId('event-date')).toHaveText(SHORT_DATE, SHOWN);
-  await expect(hemel.getByTestId('event-status')).toHaveText(/^Closing \d{2}\/\d{2}\/\d{4} at 18:00$/, SHOWN);
+  await expect(hemel.getByTestId('event-status')).toHaveText(/^Closing \d{2}\/\d{2}\/\d{4} at 18:00 UK time$/, SHOWN);
 });
 
 test('a card flips to its web address and document tabs, and a document opens in a new tab', async ({ page }) => {

@@ -12,7 +12,7 @@ import type { Product } from '../domain/events/product.ts';
 import { type ServerTransport, setServerTransport } from './api/client.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { createRoutes, type PageHandle, pagePatterns, SHELL_QUERIES } from './app/routes.tsx';
-import { latestProductsQuery, productsQuery } from './events/api.ts';
+import { latestProductsQuery, PRODUCT_KEYS } from './events/api.ts';
 import { PaintedInMaintenance } from './maintenance/store.ts';
 import { associationQuery } from './ui/useAssociation.ts';
 
@@ -53,6 +53,8 @@ export function configure(transport: ServerTransport): void {
   setServerTransport(transport);
 }
 
+const isNotFound = (error: unknown) => (error as { status?: number } | null)?.status === 404;
+
 /** JSON that cannot end its <script> element or start a comment inside it. */
 function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)
@@ -79,7 +81,6 @@ export async function render(url: string, options: { maintenance: boolean; now: 
   const leaf = context.matches.at(-1);
   const handle = (leaf?.route.handle ?? { title: 'Page Not Found' }) as PageHandle;
   const notFound = leaf?.route.path === '*';
-  const status = notFound ? 404 : options.maintenance ? 503 : 200;
 
   const client = createQueryClient();
   const queries: NonNullable<PageHandle['queries']> = options.maintenance
@@ -97,6 +98,9 @@ export async function render(url: string, options: { maintenance: boolean; now: 
   if (failed().length > 0) await Promise.all(failed().map((query) => client.prefetchQuery(query)));
   const failedReads = failed().map((query) => JSON.stringify(query.queryKey));
   const complete = failedReads.length === 0;
+  // a page whose own read answered 404 (an unknown event) is the 404 page
+  const missing = queries.some((query) => isNotFound(client.getQueryState(query.queryKey)?.error));
+  const status = notFound || missing ? 404 : options.maintenance ? 503 : 200;
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
@@ -110,13 +114,20 @@ export async function render(url: string, options: { maintenance: boolean; now: 
   );
   const html = await streamToString(prelude);
 
-  const events = [
-    ...(client.getQueryData<Product[]>(productsQuery.queryKey) ?? []),
-    ...(client.getQueryData<Product[]>(latestProductsQuery.queryKey) ?? []),
-  ];
+  // every event on the page: the list, the home page's, and an event page's own
+  const events = client
+    .getQueriesData<Product[] | Product>({ queryKey: PRODUCT_KEYS.all })
+    .flatMap(([, data]) => (data === undefined ? [] : Array.isArray(data) ? data : [data]));
+  events.push(...(client.getQueryData<Product[]>(latestProductsQuery.queryKey) ?? []));
   const timed = !options.maintenance && client.getQueryState(latestProductsQuery.queryKey) !== undefined;
-  const hasEvents = client.getQueryState(productsQuery.queryKey) !== undefined || timed;
-  const state: PaintedState = { queries: dehydrate(client), maintenance: options.maintenance };
+  const hasEvents = client.getQueriesData({ queryKey: PRODUCT_KEYS.all }).length > 0 || timed;
+  // a 404 travels with the page, so the browser shows the same 404 it hydrates
+  const state: PaintedState = {
+    queries: dehydrate(client, {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' || isNotFound(query.state.error),
+    }),
+    maintenance: options.maintenance,
+  };
   return {
     status,
     html,

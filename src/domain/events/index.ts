@@ -4,5 +4,6 @@ export * from './product.ts';
 export * from './registration.ts';
 export * from './sections.ts';
 export * from './slug.ts';
+export * from './start-time.ts';
 export * from './types.ts';
 export * from './validation.ts';

@@ -24,6 +24,7 @@ export const EVENT_MSG = {
   closeDateInvalid: 'Registration close date must be a valid date (YYYY-MM-DD)',
   openTimeInvalid: 'Registration open time must be a 24-hour time (HH:MM)',
   closeTimeInvalid: 'Registration close time must be a 24-hour time (HH:MM)',
+  startTimeInvalid: 'Start time must be a 24-hour time (HH:MM)',
   closeTooSoon: 'Registration must close at least a day after it opens',
   closeAfterEvent: 'Registration must close by the event date',
   openAfterEvent: 'Registration must open by the event date',

@@ -38,6 +38,8 @@ export const ProductSchema = z.object({
   registration_open_time: time.nullable(),
   registration_close: z.iso.date().nullable(),
   registration_close_time: time.nullable(),
+  /** The race's start, London wall-clock 'HH:MM' ("UK time"), or null when not given. */
+  startTime: time.nullable(),
   quantity: z.number().int(),
   booked_quantity: z.number().int(),
   /** Places held by payments under way (15 minutes each at most). */

@@ -235,6 +235,8 @@ export interface EventValues {
   registrationOpenTime: string | null;
   registrationClose: string | null;
   registrationCloseTime: string | null;
+  /** London 'HH:MM' or null; undefined (an update whose form did not send it) keeps the stored one. */
+  startTime?: string | null;
 }
 
 /**

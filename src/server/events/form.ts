@@ -7,9 +7,14 @@ import {
   type EventValues,
   eventFormTextSchema,
   eventValuesFromForm,
+  START_TIME_FIELD,
+  START_TIME_TEXT,
+  startTimeProblem,
+  startTimeValue,
   validateBookingDocument,
   validateEventForm,
 } from '../../domain/events/index.ts';
+import { textField } from '../../domain/text.ts';
 import { AppError } from '../errors.ts';
 import { zodFieldErrors } from '../plugins/errors.ts';
 import type { FileKindName } from '../plugins/file-types.ts';
@@ -28,6 +33,11 @@ export interface EventSubmission {
 }
 
 const EVENT_FILES = { image: 'eventImage', logo: 'eventLogo' } as const satisfies Record<string, FileKindName>;
+
+/** The event form with its optional start time ('' or absent: none; "HH:MM" London time). */
+const eventFormWithStartSchema = eventFormTextSchema.extend({
+  [START_TIME_FIELD]: textField(START_TIME_TEXT).optional(),
+});
 
 /** Refuses (400) any text field or file the form does not have. */
 function refuseUnknownFields(form: MultipartForm, text: readonly string[], files: readonly string[]): void {
@@ -58,8 +68,8 @@ export function checkEventSubmission(
   form: MultipartForm,
   options: { mode: 'create' | 'update'; booked: number },
 ): EventSubmission {
-  refuseUnknownFields(form, [...EVENT_FORM_FIELDS, 'image', 'logo'], ['image', 'logo']);
-  const { image: _image, logo: _logo, ...parsed } = parseText(eventFormTextSchema, form.fields);
+  refuseUnknownFields(form, [...EVENT_FORM_FIELDS, START_TIME_FIELD, 'image', 'logo'], ['image', 'logo']);
+  const { image: _image, logo: _logo, startTime, ...parsed } = parseText(eventFormWithStartSchema, form.fields);
   const errors = toFieldErrors(
     validateEventForm(parsed, {
       mode: options.mode,
@@ -68,9 +78,13 @@ export function checkEventSubmission(
       booked: options.booked,
     }),
   );
+  const startProblem = startTime === undefined ? null : startTimeProblem(startTime);
+  if (startProblem) errors[START_TIME_FIELD] = [startProblem];
   const files = checkUploads(form.files, EVENT_FILES, errors);
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
-  return { values: eventValuesFromForm(parsed), files };
+  // not sent: an update keeps the stored start time (a client that does not know the field)
+  const start = startTime === undefined ? (options.mode === 'create' ? null : undefined) : startTimeValue(startTime);
+  return { values: { ...eventValuesFromForm(parsed), startTime: start }, files };
 }
 
 /**

@@ -118,11 +118,13 @@ describe('GET /api/v1/products/{slug}/', () => {
     }
   });
 
-  it('follows a rename: the new slug answers at once, the old one no longer', async () => {
+  it('follows a rename: the new slug answers at once, the old one with a 308 to it (issue 26)', async () => {
     const race = await createEvent(t.app, access);
     expect((await get('/api/v1/products/club-race-2026/')).statusCode).toBe(200);
     await sendForm(t.app, 'PUT', `/api/v1/products/${race.id}/update/`, access, raceFields({ name: 'Spring Race' }));
-    expect((await get('/api/v1/products/club-race-2026/')).statusCode).toBe(404);
+    const former = await get('/api/v1/products/club-race-2026/');
+    expect(former.statusCode).toBe(308);
+    expect(former.headers.location).toBe('/api/v1/products/spring-race-2026/');
     expect((await get('/api/v1/products/spring-race-2026/')).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { londonToday } from '../../domain/dates.ts';
@@ -8,13 +8,27 @@ import { textField } from '../../domain/text.ts';
 import type { AppContext } from '../context.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { IdParams } from '../plugins/params.ts';
-import { sendCached } from '../plugins/public-cache.ts';
+import { sendCached, sendCachedAnswer } from '../plugins/public-cache.ts';
 import { readMultipart } from '../plugins/storage.ts';
+import { CALENDAR_TYPE, eventCalendarFile, eventCalendarPath } from './calendar-file.ts';
 import { addDocument, deleteDocument } from './documents.ts';
-import { cancelEvent, createEvent, latestProducts, listProducts, productBySlug, updateEvent } from './service.ts';
+import {
+  cancelEvent,
+  createEvent,
+  latestProducts,
+  listProducts,
+  productBySlug,
+  SlugMoved,
+  updateEvent,
+} from './service.ts';
 import { ProductDocumentSchema, ProductSchema } from './shape.ts';
 
 const tags = ['events'];
+const API_PREFIX = '/api/v1';
+
+/** A permanent redirect that keeps its method (a renamed event's former address). */
+const movedTo = (reply: FastifyReply, location: string) =>
+  reply.header('cache-control', 'no-cache').redirect(location, 308);
 const bearerOnly = [{ bearer: [] }];
 const ErrorBody = z.object({
   error: z.string(),
@@ -27,7 +41,7 @@ const multipartForm = (fields: string) => ({
   description: `multipart/form-data: ${fields}`,
 });
 const EVENT_FIELDS =
-  'name, date, slope_name, event_type, price, quantity, url, banner_message, registration_open, registration_open_time, registration_close, registration_close_time, image (jpg file), logo (png file)';
+  'name, date, slope_name, event_type, price, quantity, url, banner_message, registration_open, registration_open_time, registration_close, registration_close_time, startTime (optional HH:MM London time; empty for none; absent on update keeps it), image (jpg file), logo (png file)';
 
 /**
  * Events, which the API calls products (doc 1 §7, doc 2 §7). Public reads are cached and the
@@ -85,7 +99,41 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request, reply) => {
         const { slug } = request.params;
-        return sendCached(ctx, request, reply, `products:${slug}`, () => productBySlug(ctx, slug));
+        try {
+          return await sendCached(ctx, request, reply, `products:${slug}`, () => productBySlug(ctx, slug));
+        } catch (error) {
+          // a former slug (the event was renamed): 308 to its current address
+          if (error instanceof SlugMoved) return movedTo(reply, `${API_PREFIX}/products/${error.current}/`);
+          throw error;
+        }
+      },
+    );
+
+    api.get(
+      '/products/:slug/calendar.ics',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'The event as an iCalendar file (Add to calendar); a former slug answers 308',
+          params: z.object({ slug: textField({ label: 'Slug', max: SLUG_MAX, raw: true }) }),
+          produces: ['text/calendar'],
+        },
+      },
+      async (request, reply) => {
+        const { slug } = request.params;
+        reply.header('content-disposition', `attachment; filename="${slug}.ics"`);
+        try {
+          return await sendCachedAnswer(ctx, request, reply, `products-ics:${slug}`, async () => ({
+            body: await eventCalendarFile(ctx, slug),
+            contentType: CALENDAR_TYPE,
+            expiresAt: null,
+          }));
+        } catch (error) {
+          reply.removeHeader('content-disposition');
+          if (error instanceof SlugMoved) return movedTo(reply, eventCalendarPath(error.current));
+          throw error;
+        }
       },
     );
 

@@ -6,12 +6,14 @@ import {
   eventSlug,
   type RegistrationStatus,
   registrationState,
+  SLUG_MAX,
   SLUG_PATTERN,
   uniqueSlug,
 } from '../../domain/events/index.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { eventDocuments, events } from '../db/schema.ts';
+import { eventSlugs } from '../db/schema-events.ts';
 import { AppError } from '../errors.ts';
 import { cancelAtProviders, releaseEventHolds } from '../payments/release.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
@@ -61,13 +63,40 @@ export async function latestProducts(ctx: AppContext, today: string): Promise<Pr
   return withDocuments(ctx.db, rows);
 }
 
-/** GET /products/{slug}/: one event with its documents. */
+/** A slug an address may name (anything else is unknown without asking the database). */
+export const isSlug = (slug: string) => SLUG_PATTERN.test(slug) && slug.length <= SLUG_MAX;
+
+/** GET /products/{slug}/: one event with its documents; a former slug is a {@link SlugMoved}. */
 export async function productBySlug(ctx: AppContext, slug: string): Promise<Product> {
-  if (!SLUG_PATTERN.test(slug) || slug.length > 120) throw notFound();
+  if (!isSlug(slug)) throw notFound();
   const rows = await ctx.db.select().from(events).where(eq(events.slug, slug));
   const [product] = await withDocuments(ctx.db, rows);
-  if (!product) throw notFound();
-  return product;
+  if (product) return product;
+  const current = await currentSlugOf(ctx, slug);
+  if (current) throw new SlugMoved(current);
+  throw notFound();
+}
+
+/** Thrown for a former slug: the event now answers at `current`. */
+export class SlugMoved extends Error {
+  readonly current: string;
+  constructor(current: string) {
+    super(`the event moved to ${current}`);
+    this.current = current;
+    this.name = 'SlugMoved';
+  }
+}
+
+/** The current slug of the event that once answered at `slug` (renamed since), or null. Every
+ * former slug names its event, so a chain of renames (a → b → c) leads straight to the last. */
+export async function currentSlugOf(ctx: AppContext, slug: string): Promise<string | null> {
+  if (!isSlug(slug)) return null;
+  const [row] = await ctx.db
+    .select({ slug: events.slug })
+    .from(eventSlugs)
+    .innerJoin(events, eq(events.id, eventSlugs.eventId))
+    .where(eq(eventSlugs.slug, slug));
+  return row?.slug ?? null;
 }
 
 export async function loadProduct(ctx: AppContext, id: number, db: Db | Tx = ctx.db): Promise<Product> {
@@ -112,7 +141,22 @@ function columns(values: EventValues) {
     registrationOpenTime: values.registrationOpenTime,
     registrationClose: values.registrationClose,
     registrationCloseTime: values.registrationCloseTime,
+    ...(values.startTime === undefined ? {} : { startTime: values.startTime }),
   };
+}
+
+/**
+ * An event takes `slug`: a former slug of any event stops being one (the new owner answers at
+ * it), and, on a rename, the event's old slug becomes a former slug of its own, so that links
+ * shared under it answer 308 to the new one. Runs in the writing transaction.
+ */
+async function takeSlug(tx: Tx, eventId: number, slug: string, previous: string | null, now: Date): Promise<void> {
+  await tx.delete(eventSlugs).where(eq(eventSlugs.slug, slug));
+  if (previous === null || previous === slug) return;
+  await tx
+    .insert(eventSlugs)
+    .values({ slug: previous, eventId, retiredAt: now })
+    .onConflictDoUpdate({ target: eventSlugs.slug, set: { eventId, retiredAt: now } });
 }
 
 /**
@@ -129,6 +173,7 @@ export async function createEvent(ctx: AppContext, form: MultipartForm): Promise
       .values({ ...columns(values), slug, image: keys.image, logo: keys.logo, createdAt: now, updatedAt: now })
       .returning({ id: events.id });
     if (!row) throw new Error('event insert returned nothing');
+    await takeSlug(tx, row.id, slug, null, now);
     return row.id;
   });
   await invalidatePublicCache(ctx);
@@ -177,6 +222,7 @@ export async function updateEvent(ctx: AppContext, id: number, form: MultipartFo
           : { event_type: [EVENT_MSG.typeChangeWithBookings(locked.booked + locked.held)] },
       );
     }
+    if (!sameSlug) await takeSlug(tx, id, slug, locked.slug, ctx.now());
     return [keys.image ? locked.image : null, keys.logo ? locked.logo : null];
   });
   await removeFiles(ctx, ctx.db, replaced);

@@ -13,9 +13,9 @@ import type { Product } from './shape.ts';
 
 /** A test app whose uploads go to a folder of this file's own, so that comparing the folder
  * before and after a request is not disturbed by other test files. */
-export function useEventsApp(): TestApp {
+export function useEventsApp(config: Record<string, string> = {}): TestApp {
   const dir = mkdtempSync(join(tmpdir(), 'piste-events-'));
-  const t = useTestApp({ DATA_DIR: dir });
+  const t = useTestApp({ DATA_DIR: dir, ...config });
   // the database is emptied before each test; so are the uploads
   beforeEach(() => rmSync(uploadsDir(t.app.ctx.config), { recursive: true, force: true }));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

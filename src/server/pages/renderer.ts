@@ -41,7 +41,15 @@ export async function loadRenderer(webDist: string): Promise<Renderer | null> {
 
 /** The browser build's index.html, split where a painted page goes in. */
 export interface PageTemplate {
-  fill(page: { title: string; description: string; html?: string; state?: string; modules?: string[] }): string;
+  fill(page: {
+    title: string;
+    description: string;
+    html?: string;
+    state?: string;
+    modules?: string[];
+    /** Tags for the head (Open Graph, canonical, JSON-LD: src/server/pages/head.ts), escaped. */
+    head?: string;
+  }): string;
 }
 
 const escapeHtml = (text: string) =>
@@ -122,7 +130,7 @@ export async function loadTemplate(webDist: string, siteName: string): Promise<P
       return described
         .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
         .replace(ENTRY_SCRIPTS, '')
-        .replace('</head>', () => `${links.styles}</head>`)
+        .replace('</head>', () => `${page.head ?? ''}${links.styles}</head>`)
         .replace('<div id="root"></div>', () => `${root}${entryScripts}${links.scripts}`);
     },
   };

@@ -7,12 +7,16 @@ import { SESSION_HINT_COOKIE } from '../accounts/sessions.ts';
 import type { AppContext } from '../context.ts';
 import { hit } from '../db/rate-limits.ts';
 import { AppError } from '../errors.ts';
+import { productBySlug } from '../events/service.ts';
 import { isMaintenanceEnabled } from '../maintenance/service.ts';
 import { limitPerAddress } from '../plugins/address-limits.ts';
 import { sendOnceCompressed } from '../plugins/cache-entry.ts';
 import { isCachedOrLoading, sendCachedAnswer } from '../plugins/public-cache.ts';
 import { type PageAddresses, pageAddresses } from './addresses.ts';
+import { currentSlug, EVENT_PAGE_PATTERN, eventPageAddress } from './event-page.ts';
+import { eventMeta, headTags, type PageMeta, type Site } from './head.ts';
 import { loadRenderer, loadTemplate, type PageTemplate, type Renderer } from './renderer.ts';
+import { registerSiteFiles } from './site-files.ts';
 
 const API_PREFIX = '/api/v1';
 
@@ -49,6 +53,8 @@ export function tooManyPaintsPage(siteName: string, retryAfterSeconds: number): 
  */
 export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { config } = ctx;
+  const site: Site = { publicUrl: config.publicUrl, siteName: config.association.name };
+  registerSiteFiles(app, ctx, site);
   const root = resolve(config.webDist);
   const hasWeb = existsSync(resolve(root, 'index.html'));
   let pages: { renderer: Renderer | null; template: PageTemplate } | null = null;
@@ -117,15 +123,27 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
     renderer: Renderer,
     template: PageTemplate,
     canonical: string | null,
+    meta?: () => Promise<PageMeta | null>,
   ) {
     const maintenance = await isMaintenanceEnabled(ctx);
     if (maintenance && !request.is404 && holdsSession(request)) return shell(reply, template, 503);
     const load = async () => {
       const page = await renderer.render(request.url, { maintenance, now: ctx.now() });
-      if (page.complete === false)
+      if (page.complete === false && page.status !== 404)
         request.log.warn({ url: request.url, failedReads: page.failedReads ?? [] }, 'page painted with a failed read');
+      const own = !maintenance && page.status === 200 && meta ? await meta() : null;
+      const shown: PageMeta = own ?? {
+        title: page.title,
+        description: page.description,
+        path: page.status === 404 ? null : canonical,
+      };
       return {
-        body: template.fill(page),
+        body: template.fill({
+          ...page,
+          title: shown.title,
+          description: shown.description,
+          head: headTags(site, shown),
+        }),
         contentType: HTML,
         status: page.status,
         expiresAt: page.expiresAt,
@@ -163,6 +181,14 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
     addresses = pageAddresses(patterns);
     const known = addresses;
     for (const pattern of patterns) {
+      if (pattern.path === EVENT_PAGE_PATTERN && renderer) {
+        app.get(
+          pattern.path,
+          { config: { access: 'public', maintenance: 'open' }, schema: { hide: true } },
+          (request, reply) => eventPage(request, reply, renderer, template),
+        );
+        continue;
+      }
       // a painted page with a query of its own: the front path may learn its canonical spelling
       const frontQuery = known.readsQuery(pattern.path) ? { frontQuery: true as const } : {};
       app.get(
@@ -179,9 +205,38 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
     }
   }
 
+  /**
+   * `/events/{slug}`: the event's page, painted and cached under that one address (a slug in
+   * capitals or with a query is sent there by a 308); a former slug answers 308 to the event's
+   * current page; an unknown slug is the 404 page. The head carries the event's own tags.
+   */
+  async function eventPage(request: FastifyRequest, reply: FastifyReply, renderer: Renderer, template: PageTemplate) {
+    const address = eventPageAddress(request.raw.url ?? request.url);
+    if (address === null) return paint(request, reply, renderer, template, null);
+    if (address.redirect) {
+      reply.header('cache-control', 'no-cache').redirect(address.path, 308);
+      return reply;
+    }
+    const key = `page:open:${address.path}`;
+    // cached: the slug was current when painted (a rename drops the cache)
+    if (!isCachedOrLoading(ctx, key)) {
+      const current = await currentSlug(ctx, address.slug);
+      if (current === null) return paint(request, reply, renderer, template, null);
+      if (current !== address.slug) {
+        reply.header('cache-control', 'no-cache').redirect(`/events/${current}`, 308);
+        return reply;
+      }
+    }
+    return paint(request, reply, renderer, template, address.path, async () =>
+      eventMeta(site, await productBySlug(ctx, address.slug), ctx.now()),
+    );
+  }
+
   // another spelling of a page is sent on to it (a 308, cheap), never refused by this limit
   const pageSpelling = (request: FastifyRequest) =>
-    request.method === 'GET' && addresses?.canonical(request.raw.url ?? request.url) != null;
+    request.method === 'GET' &&
+    (addresses?.canonical(request.raw.url ?? request.url) != null ||
+      eventPageAddress(request.raw.url ?? request.url) !== null);
   const limit = limitPerAddress(ctx, { bucket: 'not-found', perMinute: 120, skip: pageSpelling });
   app.setNotFoundHandler({ preHandler: limit }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -191,7 +246,8 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
       const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
       return reply.status(404).send(AppError.notFound(`No route for ${request.method} ${shown}`).toJSON());
     }
-    const canonical = addresses?.canonical(request.raw.url ?? request.url) ?? null;
+    const eventAddress = eventPageAddress(request.raw.url ?? request.url);
+    const canonical = addresses?.canonical(request.raw.url ?? request.url) ?? eventAddress?.path ?? null;
     if (redirected(request, reply, canonical)) return reply;
     const { renderer, template } = pages;
     return renderer ? paint(request, reply, renderer, template, null) : shell(reply, template, 404);

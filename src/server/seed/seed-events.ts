@@ -34,6 +34,8 @@ interface DemoEvent {
   open?: [number, string];
   close?: [number, string];
   url?: string;
+  /** The race's start, London 'HH:MM' (the event page and its calendar entry). */
+  start?: string;
   banner?: string;
   documents?: { name: string; file: string }[];
 }
@@ -61,6 +63,7 @@ const DEMO_EVENTS: DemoEvent[] = [
     quantity: 150,
     open: [-7, '19:00'],
     close: [21, '18:00'],
+    start: '09:30',
     url: 'https://www.snowcentre-hemel.example',
     documents: [
       { name: 'Race Day Timetable', file: 'timetable.pdf' },
@@ -93,6 +96,7 @@ const DEMO_EVENTS: DemoEvent[] = [
     quantity: 120,
     open: [-30, '19:00'],
     close: [-2, '18:00'],
+    start: '10:00',
     url: 'https://www.chelmsford-snow.example',
     documents: [{ name: 'Race Day Timetable', file: 'timetable.pdf' }],
   },
@@ -231,6 +235,7 @@ export async function seedEvents(ctx: AppContext): Promise<number> {
           registrationOpenTime: demo.open?.[1] ?? null,
           registrationClose: demo.close ? shift(today, demo.close[0]) : null,
           registrationCloseTime: demo.close?.[1] ?? null,
+          startTime: demo.start ?? null,
         })
         .returning({ id: events.id }),
     );

@@ -8,7 +8,7 @@ import {
   slopesQuery,
   teamMembersQuery,
 } from '../content/api.ts';
-import { latestProductsQuery, productsQuery } from '../events/api.ts';
+import { latestProductsQuery, productQuery, productsQuery } from '../events/api.ts';
 import { RouteErrorPage } from '../ui/RouteErrorPage.tsx';
 import { associationQuery } from '../ui/useAssociation.ts';
 import { versionQuery } from './Footer.tsx';
@@ -95,6 +95,17 @@ export function createRoutes(rootLoader?: LoaderFunction): RouteObject[] {
           path: 'booking/error',
           ...page({ title: 'Payment not completed' }),
           lazy: async () => ({ Component: (await import('../payments/BookingErrorPage.tsx')).BookingErrorPage }),
+        },
+        {
+          path: 'events/:slug',
+          ...page({
+            title: 'Event',
+            description: 'An event: when and where, the price, the places left and how to enter.',
+            ssr: true,
+            module: 'events/EventPage.tsx',
+            queriesFor: async (url) => [productQuery(decodeURIComponent(url.pathname.split('/')[2] ?? ''))],
+          }),
+          lazy: async () => ({ Component: (await import('../events/EventPage.tsx')).EventPage }),
         },
         {
           path: 'schools',

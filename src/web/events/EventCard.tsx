@@ -9,50 +9,16 @@ import {
   IconSnowflake,
 } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { Product } from '../../domain/events/product.ts';
-import { EVENT_FULL_TOOLTIP, REGISTRATION_LABELS, registrationState } from '../../domain/events/registration.ts';
+import { registrationState } from '../../domain/events/registration.ts';
 import { displayPrice } from '../../domain/money.ts';
-import { useProfileStore } from '../accounts/store.ts';
-import { useModalStore } from '../ui/modal-store.ts';
 import { NarrowOrWide } from '../ui/NarrowOrWide.tsx';
 import { cardDate, NO_DOCUMENTS_NOTE, statusLine } from './card-text.ts';
+import { EnterButton, hasEnterButton } from './EnterButton.tsx';
 import classes from './EventCard.module.css';
+import { eventPagePath } from './paths.ts';
 import { STATUS_COLOR } from './status-look.ts';
-
-/** The disabled Event Full button (doc 1 §3) with its tooltip: shown while the pointer is over the
- * button or it has focus (a touch focuses it), hidden again by Escape; a screen reader hears it as
- * the button's description. Drawn by CSS, without a positioning library. */
-function FullButton({ name }: { name: string }) {
-  const tipId = useId();
-  const [dismissed, setDismissed] = useState(false);
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape and leaving only dismiss or restore the tooltip
-    <div
-      className={classes.tipAnchor}
-      data-dismissed={dismissed || undefined}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') setDismissed(true);
-      }}
-      onPointerLeave={() => setDismissed(false)}
-      onBlur={() => setDismissed(false)}
-    >
-      <Button
-        fullWidth
-        color="gray"
-        data-disabled
-        aria-disabled
-        aria-describedby={tipId}
-        onClick={(e) => e.preventDefault()}
-      >
-        {REGISTRATION_LABELS.full}
-        <VisuallyHidden>: {name}</VisuallyHidden>
-      </Button>
-      <span role="tooltip" id={tipId} className={classes.tooltip}>
-        {EVENT_FULL_TOOLTIP}
-      </span>
-    </div>
-  );
-}
 
 /** The current time, refreshed every minute so a window that opens or closes while the page is
  * open changes the card without a reload. */
@@ -85,9 +51,6 @@ export function EventCard({ event, preview = false, first = false }: EventCardPr
   const reducedMotion = useReducedMotion();
   const [flipped, setFlipped] = useState(false);
   const titleId = useId();
-  const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
-  const openModal = useModalStore((s) => s.open);
-  const openParticipants = useModalStore((s) => s.openParticipants);
 
   const isRace = event.event_type === 'race';
   const state = registrationState(event, now);
@@ -98,12 +61,6 @@ export function EventCard({ event, preview = false, first = false }: EventCardPr
   const narrowDate = cardDate(event.date, true);
   const name = event.name.trim() || (preview ? 'Event name' : 'Event');
   const price = displayPrice(event.price);
-
-  const enter = () => {
-    if (preview) return;
-    if (!isLoggedIn) openModal('login');
-    else openParticipants({ id: event.id, name });
-  };
 
   const statusKey = state.status === 'opening' ? 'opening' : state.status === 'closed' ? 'closed' : 'closing';
 
@@ -161,7 +118,13 @@ export function EventCard({ event, preview = false, first = false }: EventCardPr
 
             <Stack gap={6} mt="md" style={{ flex: 1 }}>
               <Title order={3} fz="lg" id={titleId} c={event.name.trim() ? undefined : 'dimmed'}>
-                {name}
+                {preview || !event.slug ? (
+                  name
+                ) : (
+                  <Anchor component={Link} to={eventPagePath(event.slug)} c="inherit" data-testid="event-link">
+                    {name}
+                  </Anchor>
+                )}
               </Title>
               <Group gap={6} wrap="nowrap" c="gray.8">
                 <IconCalendarEvent size={16} aria-hidden style={{ flexShrink: 0 }} />
@@ -190,17 +153,9 @@ export function EventCard({ event, preview = false, first = false }: EventCardPr
               )}
             </Stack>
 
-            {isRace && !event.is_cancelled && (state.status === 'full' || state.bookable) && (
+            {hasEnterButton(event, now) && (
               <Box mt="md">
-                {state.status === 'full' ? (
-                  <FullButton name={name} />
-                ) : (
-                  <Button fullWidth onClick={enter}>
-                    {/* the visible word stays short; a screen reader hears which event */}
-                    {price === 'FREE' ? 'Book' : 'Enter'}
-                    <VisuallyHidden> {name}</VisuallyHidden>
-                  </Button>
-                )}
+                <EnterButton event={event} name={name} now={now} preview={preview} />
               </Box>
             )}
           </Card>

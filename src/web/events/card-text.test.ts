@@ -21,11 +21,11 @@ const AFTER = new Date('2027-01-10T18:00:00Z');
 
 describe('the event card status line', () => {
   it('names the opening moment before the window, in long form or DD/MM/YYYY', () => {
-    expect(statusLine(race(), BEFORE, false, false)).toBe('Opening 1st December 2026 at 19:00');
-    expect(statusLine(race(), BEFORE, true, false)).toBe('Opening 01/12/2026 at 19:00');
+    expect(statusLine(race(), BEFORE, false, false)).toBe('Opening 1st December 2026 at 19:00 UK time');
+    expect(statusLine(race(), BEFORE, true, false)).toBe('Opening 01/12/2026 at 19:00 UK time');
   });
   it('names the closing moment while open, and says Entry Closed from the close minute on', () => {
-    expect(statusLine(race(), DURING, false, false)).toBe('Closing 10th January 2027 at 18:00');
+    expect(statusLine(race(), DURING, false, false)).toBe('Closing 10th January 2027 at 18:00 UK time');
     expect(statusLine(race(), AFTER, false, false)).toBe('Entry Closed');
   });
   it('has no line for other events, nor for a preview whose window is not filled in', () => {
@@ -45,6 +45,6 @@ describe('card dates', () => {
     expect(cardDate('2026-12', true)).toBeNull();
   });
   it('drops the weekday from a registration moment', () => {
-    expect(formatMoment('2026-12-22', '21:00', false)).toBe('22nd December 2026 at 21:00');
+    expect(formatMoment('2026-12-22', '21:00', false)).toBe('22nd December 2026 at 21:00 UK time');
   });
 });

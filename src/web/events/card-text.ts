@@ -14,11 +14,15 @@ export function cardDate(iso: string, narrow: boolean): string | null {
   return ISO_DATE.test(iso) ? formatEventDate(iso, narrow) : null;
 }
 
-/** A registration moment: "1st December 2026 at 19:00", or "01/12/2026 at 19:00" when narrow. */
+/** Said after every time on a public page (issue 26): times are London's, whatever the reader's zone. */
+export const UK_TIME = 'UK time';
+
+/** A registration moment: "1st December 2026 at 19:00 UK time", or "01/12/2026 at 19:00 UK time"
+ * when narrow. */
 export function formatMoment(date: string, time: string, narrow: boolean): string {
   const day = formatEventDate(date, narrow);
   // the long form starts with the weekday ("Tuesday 1st December 2026"); the moment leaves it out
-  return `${narrow ? day : day.slice(day.indexOf(' ') + 1)} at ${time}`;
+  return `${narrow ? day : day.slice(day.indexOf(' ') + 1)} at ${time} ${UK_TIME}`;
 }
 
 /** The status line of a race event: "Opening …", "Closing …" or "Entry Closed"; null for other

@@ -35,6 +35,7 @@ function raceForm(overrides: Partial<EventForm> = {}): EventForm {
 
 const product: Product = {
   id: 7,
+  startTime: null,
   name: 'Club Race',
   slug: 'club-race-2026',
   date: '2026-03-14',

@@ -192,6 +192,7 @@ export function previewProduct(
   return {
     id: editing?.id ?? 0,
     name,
+    startTime: editing?.startTime ?? null,
     slug: eventSlug(name, date),
     date,
     slope_name: form.slope_name.trim(),

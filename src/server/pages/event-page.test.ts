@@ -1,0 +1,214 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Product } from '../events/shape.ts';
+import { createEvent, NOW, raceFields, sendForm, useEventsApp } from '../events/test-support.ts';
+import { signedIn } from '../test/fixtures.ts';
+import { bearer } from '../test/helper.ts';
+
+/** A stand-in for the built renderer (the real one is built by `npm run build`; the browser tests
+ * use it): it paints the event page from the same public read the real page makes, and answers
+ * 404 as the real one does when that read does. */
+const RENDERER = `
+let transport;
+export function configure(t) { transport = t; }
+export function pagePatterns() { return [{ path: '/booking', ssr: true }, { path: '/events/:slug', ssr: true }]; }
+export async function render(url) {
+  if (url === '/booking') return { status: 200, html: '<p>booking</p>', title: 'Booking', description: 'Enter a race.',
+    state: '{}', expiresAt: null, modules: [], complete: true };
+  const slug = url.split('/')[2];
+  const res = await transport('/products/' + slug + '/');
+  globalThis.__paints = (globalThis.__paints ?? 0) + 1;
+  return { status: res.status === 404 ? 404 : 200, html: res.status === 404 ? '<h1>404 - Page Not Found</h1>' : '<h1>' + res.body.name + '</h1>',
+    title: 'Event', description: '', state: '{}', expiresAt: null, modules: [], complete: res.status === 200 };
+}
+`;
+
+const dist = join(mkdtempSync(join(tmpdir(), 'piste-event-page-')), 'web');
+mkdirSync(dist);
+mkdirSync(`${dist}-ssr`);
+writeFileSync(
+  join(dist, 'index.html'),
+  '<html><head><meta name="description" content="x"><title>x</title></head><body><div id="root"></div></body></html>',
+);
+writeFileSync(join(`${dist}-ssr`, 'entry-server.js'), RENDERER);
+
+const t = useEventsApp({ WEB_DIST: dist, PUBLIC_URL: 'https://entries.example.org', PAINT_LIMIT_PER_MINUTE: '0' });
+let access: string;
+const paints = globalThis as { __paints?: number };
+
+beforeEach(async () => {
+  t.clock.set(NOW);
+  ({ access } = await signedIn(t.app, 'admin'));
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+const meta = (html: string, property: string) =>
+  new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)">`).exec(html)?.[1];
+const rename = async (event: Product, name: string) => {
+  const res = await sendForm(t.app, 'PUT', `/api/v1/products/${event.id}/update/`, access, raceFields({ name }));
+  expect(res.statusCode).toBe(200);
+};
+
+describe('/events/{slug}', () => {
+  it('is painted with its name as title, Open Graph, Twitter card, canonical and JSON-LD SportsEvent', async () => {
+    const event = await createEvent(t.app, access, raceFields({ startTime: '09:30' }));
+    const res = await get(`/events/${event.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = res.body;
+    expect(html).toContain('<h1>Club Race</h1>');
+    expect(html).toMatch(/<title>Club Race · [A-Z]+<\/title>/);
+    expect(meta(html, 'og:title')).toBe('Club Race');
+    expect(meta(html, 'og:description')).toBe(
+      'Saturday 14th February 2026 at 09:30 UK time, Hemel Snow Centre · £25.00',
+    );
+    expect(meta(html, 'og:url')).toBe('https://entries.example.org/events/club-race-2026');
+    expect(meta(html, 'og:image')).toBe(`https://entries.example.org${event.image}`);
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'twitter:image')).toBe(`https://entries.example.org${event.image}`);
+    expect(html).toContain('<link rel="canonical" href="https://entries.example.org/events/club-race-2026">');
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(ld)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'SportsEvent',
+      name: 'Club Race',
+      startDate: '2026-02-14T09:30:00+00:00',
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: { '@type': 'Place', name: 'Hemel Snow Centre' },
+      url: 'https://entries.example.org/events/club-race-2026',
+      description: 'Saturday 14th February 2026 at 09:30 UK time, Hemel Snow Centre · £25.00',
+      organizer: expect.objectContaining({ '@type': 'Organization', url: 'https://entries.example.org/' }),
+      image: [`https://entries.example.org${event.image}`],
+      offers: {
+        '@type': 'Offer',
+        price: '25.00',
+        priceCurrency: 'GBP',
+        availability: 'https://schema.org/InStock',
+        url: 'https://entries.example.org/events/club-race-2026',
+        validFrom: '2026-01-10T19:00:00+00:00',
+      },
+    });
+  });
+
+  it('says BST in summer and EventCancelled for a cancelled event', async () => {
+    const event = await createEvent(
+      t.app,
+      access,
+      raceFields({ date: '2026-06-14', registration_close: '2026-06-01', startTime: '09:30' }),
+    );
+    await t.app.inject({ method: 'POST', url: `/api/v1/products/${event.id}/cancel/`, headers: bearer(access) });
+    const ld = JSON.parse(
+      /<script type="application\/ld\+json">(.*?)<\/script>/.exec((await get(`/events/${event.slug}`)).body)?.[1] ?? '',
+    );
+    expect(ld.startDate).toBe('2026-06-14T09:30:00+01:00');
+    expect(ld.eventStatus).toBe('https://schema.org/EventCancelled');
+  });
+
+  it('escapes an event name that tries to end the JSON-LD script', async () => {
+    const event = await createEvent(t.app, access, raceFields({ name: 'Race </script><script>alert(1)</script>' }));
+    const html = (await get(`/events/${event.slug}`)).body;
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(ld).not.toContain('<');
+    expect(JSON.parse(ld).name).toBe('Race </script><script>alert(1)</script>');
+    // (the stand-in renderer writes the name into the body as it is: only the head is the server's)
+    expect(html.slice(0, html.indexOf('</head>'))).not.toContain('<script>alert(1)');
+    expect(meta(html, 'og:title')).toBe('Race &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('a former slug answers 308 to the current page, along a chain of renames', async () => {
+    const event = await createEvent(t.app, access, raceFields({ name: 'Race A' }));
+    await rename(event, 'Race B');
+    await rename(event, 'Race C');
+    for (const former of ['/events/race-a-2026', '/events/race-b-2026']) {
+      const res = await get(former);
+      expect(res.statusCode, former).toBe(308);
+      expect(res.headers.location).toBe('/events/race-c-2026');
+    }
+    expect((await get('/events/race-c-2026')).statusCode).toBe(200);
+  });
+
+  it('another spelling (capitals, trailing slash, query) answers 308 to the one address', async () => {
+    await createEvent(t.app, access, raceFields());
+    for (const spelling of ['/events/Club-Race-2026', '/events/club-race-2026/', '/events/club-race-2026?ref=x']) {
+      const res = await get(spelling);
+      expect(res.statusCode, spelling).toBe(308);
+      expect(res.headers.location).toBe('/events/club-race-2026');
+    }
+  });
+
+  it('an unknown or malformed slug is the 404 page (HTML), never cached', async () => {
+    for (const path of ['/events/no-such-race-2026', '/events/bad_slug!']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('404 - Page Not Found');
+      expect(res.body).not.toContain('rel="canonical"');
+    }
+  });
+
+  it('is cached, and painted again after the event changes', async () => {
+    const event = await createEvent(t.app, access, raceFields());
+    await get(`/events/${event.slug}`);
+    const before = paints.__paints ?? 0;
+    await get(`/events/${event.slug}`);
+    expect(paints.__paints).toBe(before);
+    await sendForm(t.app, 'PUT', `/api/v1/products/${event.id}/update/`, access, raceFields({ price: '30.00' }));
+    const res = await get(`/events/${event.slug}`);
+    expect(paints.__paints).toBe(before + 1);
+    expect(meta(res.body, 'og:description')).toContain('£30.00');
+  });
+});
+
+describe('Open Graph on every painted page', () => {
+  it('names the page, the site and its canonical address', async () => {
+    const html = (await get('/booking')).body;
+    expect(meta(html, 'og:title')).toBe('Booking');
+    expect(meta(html, 'og:description')).toBe('Enter a race.');
+    expect(meta(html, 'og:url')).toBe('https://entries.example.org/booking');
+    expect(meta(html, 'og:type')).toBe('website');
+    expect(meta(html, 'og:site_name')).toBeTruthy();
+    expect(html).toContain('<link rel="canonical" href="https://entries.example.org/booking">');
+  });
+});
+
+describe('robots.txt, sitemap.xml and the web manifest', () => {
+  it('robots.txt is text, keeps crawlers out of private pages and names the sitemap', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).toContain('User-agent: *');
+    expect(res.body).toContain('Disallow: /admin');
+    expect(res.body).toContain('Disallow: /api/');
+    expect(res.body).toContain('Sitemap: https://entries.example.org/sitemap.xml');
+  });
+
+  it('sitemap.xml lists the public pages and every event not cancelled, absolute, from the database', async () => {
+    const kept = await createEvent(t.app, access, raceFields({ name: 'Kept Race' }));
+    const dropped = await createEvent(t.app, access, raceFields({ name: 'Dropped Race' }));
+    await t.app.inject({ method: 'POST', url: `/api/v1/products/${dropped.id}/cancel/`, headers: bearer(access) });
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toContain('https://entries.example.org/');
+    expect(locs).toContain('https://entries.example.org/booking');
+    expect(locs).toContain(`https://entries.example.org/events/${kept.slug}`);
+    expect(locs).not.toContain(`https://entries.example.org/events/${dropped.slug}`);
+    expect(locs.filter((l) => l?.includes('/events/'))).toHaveLength(1);
+  });
+
+  it('the manifest is valid JSON with the 192 and 512 px icons', async () => {
+    const res = await get('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    const manifest = JSON.parse(res.body);
+    expect(manifest).toMatchObject({ start_url: '/', display: 'standalone', theme_color: '#1c6dd0' });
+    expect(manifest.name).toBeTruthy();
+    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    );
+  });
+});

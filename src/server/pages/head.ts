@@ -1,0 +1,143 @@
+import { formatEventDate } from '../../domain/dates.ts';
+import { type Product, registrationState } from '../../domain/events/index.ts';
+import { londonMoment } from '../../domain/events/registration.ts';
+import { displayPrice } from '../../domain/money.ts';
+
+/**
+ * The tags a painted page carries for sharing and search (issue 26): Open Graph on every public
+ * page (og:title, og:description, og:url, og:site_name, og:type) and its canonical link; an event
+ * page adds its picture (og:image, the Twitter card) and JSON-LD `SportsEvent`. Every address is
+ * absolute, from PUBLIC_URL.
+ */
+export interface Site {
+  /** PUBLIC_URL, e.g. https://ersa.example */
+  publicUrl: string;
+  /** og:site_name: the association's name */
+  siteName: string;
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** The page's canonical path (`/booking`, `/events/club-race-2026`), null for the 404 page. */
+  path: string | null;
+  /** An absolute or root-relative picture address (made absolute here). */
+  image?: string | null;
+  type?: 'website' | 'event';
+  /** Already-escaped tags to add (the JSON-LD). */
+  extra?: string;
+}
+
+export const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** An absolute address on the site for a root-relative one (kept when already absolute). */
+export function absoluteUrl(site: Site, path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  return `${site.publicUrl.replace(/\/+$/, '')}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+/** JSON that cannot end its <script> element (`</script>`), open a comment or break a line. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The head tags of a painted page: Open Graph, Twitter card when it has a picture, canonical. */
+export function headTags(site: Site, meta: PageMeta): string {
+  const tags: string[] = [];
+  const property = (name: string, content: string) =>
+    tags.push(`<meta property="${name}" content="${escapeHtml(content)}">`);
+  const named = (name: string, content: string) => tags.push(`<meta name="${name}" content="${escapeHtml(content)}">`);
+  property('og:title', meta.title || site.siteName);
+  if (meta.description) property('og:description', meta.description);
+  property('og:site_name', site.siteName);
+  property('og:type', meta.type === 'event' ? 'article' : 'website');
+  property('og:locale', 'en_GB');
+  if (meta.path !== null) {
+    const url = absoluteUrl(site, meta.path);
+    property('og:url', url);
+    tags.push(`<link rel="canonical" href="${escapeHtml(url)}">`);
+  }
+  const image = meta.image ? absoluteUrl(site, meta.image) : null;
+  if (image) property('og:image', image);
+  named('twitter:card', image ? 'summary_large_image' : 'summary');
+  named('twitter:title', meta.title || site.siteName);
+  if (meta.description) named('twitter:description', meta.description);
+  if (image) named('twitter:image', image);
+  return tags.join('') + (meta.extra ?? '');
+}
+
+/** `2027-03-28T09:30:00+01:00`: a London wall-clock time with its offset that day. */
+export function londonDateTime(date: string, time: string): string {
+  const instant = londonMoment(date, time);
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  const minutes = Math.round((wall - instant.getTime()) / 60_000);
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${date}T${time}:00${offset}`;
+}
+
+/** One line saying when and where, for descriptions: "Saturday 14th February 2026, Hemel Snow Centre". */
+export function eventDescription(event: Product): string {
+  const day = formatEventDate(event.date, false);
+  const time = event.startTime ? ` at ${event.startTime} UK time` : '';
+  const state = event.is_cancelled ? 'Cancelled: ' : '';
+  const price = event.event_type === 'race' ? ` · ${displayPrice(event.price)}` : '';
+  return `${state}${day}${time}, ${event.slope_name}${price}`;
+}
+
+/** JSON-LD `SportsEvent` for an event page (schema.org), in a script element that cannot be broken
+ * out of whatever the event's name holds. */
+export function eventJsonLd(site: Site, event: Product, now: Date): string {
+  const url = absoluteUrl(site, `/events/${event.slug}`);
+  const state = registrationState(event, now);
+  const availability = event.is_full
+    ? 'https://schema.org/SoldOut'
+    : state.bookable
+      ? 'https://schema.org/InStock'
+      : 'https://schema.org/SoldOut';
+  const data: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'SportsEvent',
+    name: event.name,
+    startDate: event.startTime ? londonDateTime(event.date, event.startTime) : event.date,
+    eventStatus: event.is_cancelled ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: { '@type': 'Place', name: event.slope_name },
+    url,
+    description: eventDescription(event),
+    organizer: { '@type': 'Organization', name: site.siteName, url: absoluteUrl(site, '/') },
+  };
+  if (event.image) data.image = [absoluteUrl(site, event.image)];
+  if (event.event_type === 'race') {
+    data.offers = {
+      '@type': 'Offer',
+      price: event.price,
+      priceCurrency: 'GBP',
+      availability,
+      url,
+      ...(event.registration_open && event.registration_open_time
+        ? { validFrom: londonDateTime(event.registration_open, event.registration_open_time) }
+        : {}),
+    };
+  }
+  return `<script type="application/ld+json">${scriptSafeJson(data)}</script>`;
+}
+
+/** Everything an event page's head says about it. */
+export function eventMeta(site: Site, event: Product, now: Date): PageMeta {
+  return {
+    title: event.name,
+    description: eventDescription(event),
+    path: `/events/${event.slug}`,
+    image: event.image,
+    type: 'event',
+    extra: eventJsonLd(site, event, now),
+  };
+}

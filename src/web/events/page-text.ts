@@ -1,0 +1,23 @@
+import type { Product } from '../../domain/events/product.ts';
+import { REGISTRATION_LABELS, registrationState } from '../../domain/events/registration.ts';
+
+/** The words of the event page (EventPage.tsx), kept apart so they are unit-tested. */
+
+/** Places a race still has: not booked, not held by a payment under way; never below 0. */
+export function placesLeft(event: Pick<Product, 'quantity' | 'booked_quantity' | 'held_quantity'>): number {
+  return Math.max(0, event.quantity - event.booked_quantity - event.held_quantity);
+}
+
+/** The state an event page shows under its name, or null for a race simply open for entry. */
+export function eventState(event: Product, now: Date, past: boolean): { label: string; color: string } | null {
+  if (event.is_cancelled) return { label: 'Cancelled', color: 'red' };
+  if (past) return { label: 'This event has taken place', color: 'gray' };
+  if (event.event_type === 'external')
+    return { label: 'Run by another organiser: enter on their site', color: 'grape' };
+  if (event.event_type !== 'race') return null;
+  const state = registrationState(event, now);
+  if (state.status === 'full') return { label: REGISTRATION_LABELS.full, color: 'orange' };
+  if (state.status === 'opening') return { label: 'Entry opens soon', color: 'blue' };
+  if (state.status === 'closed') return { label: REGISTRATION_LABELS.closed, color: 'gray' };
+  return { label: 'Open for entry', color: 'green' };
+}
