@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { groupAlive, type ServerProcess, startServer } from './test/processes.ts';
 import { createEmptyDatabase, dropDatabase } from './test/scratch-databases.ts';
@@ -55,6 +56,47 @@ async function run(command: string, args: string[], cwd: string): Promise<{ code
   return { code, output };
 }
 
+/** The installation's own Node, its built templates (dist/web-ssr/emails.js) and its nodemailer,
+ * with production dependencies only, render the receipt's sample and send it (HTML and text) to an
+ * SMTP server here, which checks what arrived (the server's own mail job adds the .ics attachments:
+ * src/server/mail/emails.test.ts). */
+async function sendsAReceiptThroughTheBuiltTemplates(cwd: string): Promise<void> {
+  let received = '';
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      stream.on('data', (chunk: Buffer) => {
+        received += chunk.toString();
+      });
+      stream.on('end', () => done());
+    },
+  });
+  await new Promise<void>((ready) => smtp.listen(0, '127.0.0.1', ready));
+  const { port } = smtp.server.address() as { port: number };
+  const script = `
+    import nodemailer from 'nodemailer';
+    const emails = await import('./dist/web-ssr/emails.js');
+    const site = { name: 'Fenland Ski Racing Club', code: 'FSRC', email: 'office@fsrc.example',
+      publicUrl: 'https://ski.example.org', colours: { primary: '#1c4e80', accent: '#e8a33d' } };
+    const mail = await emails.renderEmail('receipt', site, emails.SAMPLES.receipt[0]);
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: ${port}, secure: false, ignoreTLS: true });
+    await transport.sendMail({ from: site.email, to: 'parent@example.org', subject: mail.subject, html: mail.html, text: mail.text });
+    console.log(mail.subject);`;
+  try {
+    const sent = await run(join(cwd, 'node_modules', '.bin', 'node'), ['--input-type=module', '-e', script], cwd);
+    expect(sent.code, sent.output).toBe(0);
+    expect(sent.output).toContain('FSRC: your entries for 2 races are confirmed');
+    const flat = received.replace(/=\r?\n/g, '');
+    expect(flat).toContain('Content-Type: text/html');
+    expect(flat).toContain('Content-Type: text/plain');
+    expect(flat).toContain('Hemel Open Slalom');
+    expect(flat).toContain('UK time');
+  } finally {
+    await new Promise<void>((closed) => smtp.close(() => closed()));
+  }
+}
+
 describe('a production installation', () => {
   it('is built by the install script, holds no dev dependency, and serves on PostgreSQL in production mode', async () => {
     copy = await mkdtemp(join(tmpdir(), 'piste-production-'));
@@ -78,6 +120,9 @@ describe('a production installation', () => {
     // the server compiled (npm run serve runs it), with the files it reads beside it
     expect(existsSync(join(copy, 'dist', 'server', 'main.js'))).toBe(true);
     expect(existsSync(join(copy, 'dist', 'server', 'migrations', 'meta', '_journal.json'))).toBe(true);
+    // the e-mail templates, compiled by the server-render build (the server has no JSX step)
+    expect(existsSync(join(copy, 'dist', 'web-ssr', 'emails.js'))).toBe(true);
+    await sendsAReceiptThroughTheBuiltTemplates(copy);
 
     const url = await createEmptyDatabase(DATABASE);
     server = startServer(
