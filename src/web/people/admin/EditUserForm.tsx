@@ -7,6 +7,7 @@ import { USERS_MSG, validateAdminProfile, validateAdminUser } from '../../../dom
 import { focusFirstInvalid } from '../../accounts/form-helpers.ts';
 import { PERMISSIONS } from '../../accounts/register/ConsentFields.tsx';
 import { ApiError } from '../../api/client.ts';
+import { DayInput } from '../../ui/DayInput.tsx';
 import { toast } from '../../ui/toast.ts';
 import { type ProfileEdit, type UserProfile, usersApi } from './users-api.ts';
 import { updateFailureDetail } from './users-model.ts';
@@ -193,7 +194,13 @@ export function EditUserForm({
                 <NativeSelect label="Racer status" data={STATUSES} {...form.getInputProps('is_racer_confirmed')} />
               )}
             </SimpleGrid>
-            <TextInput label="Date of Birth" type="date" withAsterisk {...form.getInputProps('date_of_birth')} />
+            <DayInput
+              label="Date of Birth"
+              withAsterisk
+              value={values.date_of_birth}
+              onChange={(iso) => form.setFieldValue('date_of_birth', iso)}
+              error={form.errors.date_of_birth}
+            />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <NativeSelect label="Gender" data={GENDERS} withAsterisk {...form.getInputProps('gender')} />
               <NativeSelect
