@@ -9,6 +9,7 @@ import { PERMISSIONS } from '../../accounts/register/ConsentFields.tsx';
 import { ApiError } from '../../api/client.ts';
 import { DayInput } from '../../ui/DayInput.tsx';
 import { toast } from '../../ui/toast.ts';
+import { useAssociation } from '../../ui/useAssociation.ts';
 import { type ProfileEdit, type UserProfile, usersApi } from './users-api.ts';
 import { updateFailureDetail } from './users-model.ts';
 
@@ -125,6 +126,7 @@ export function EditUserForm({
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const values = form.getValues();
+  const { code } = useAssociation();
   const levelEditable = isSuper && user.user.id !== me && user.user.admin_level !== 'SUPER';
 
   const submit = form.onSubmit(
@@ -184,7 +186,7 @@ export function EditUserForm({
             </Title>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput
-                label="Racer number"
+                label={`Racer number (${code} ID)`}
                 description="Empty: the next number is given on approval"
                 inputMode="numeric"
                 maxLength={10}
