@@ -161,7 +161,7 @@ async function expectVisitorSees(browser: Browser, text: string) {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('the side menu folds behind a toggle and closes when an entry is chosen', async ({ page }) => {
+  test('the panels are in the site menu (one menu button), which closes when an entry is chosen', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Open navigation menu' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Log In', exact: true }).click();
