@@ -215,7 +215,7 @@ test.describe('on a phone', () => {
     await login.getByRole('button', { name: 'Login' }).click();
     await expect(login).toBeHidden();
     await page.goto('/admin');
-    await page.getByRole('button', { name: /Admin menu/ }).click();
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Confirm Racers' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Confirm Racers' })).toBeVisible();
 

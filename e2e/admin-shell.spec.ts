@@ -161,7 +161,7 @@ async function expectVisitorSees(browser: Browser, text: string) {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('the side menu folds behind a toggle and closes when an entry is chosen', async ({ page }) => {
+  test('the panels are in the site menu (one menu button), which closes when an entry is chosen', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Open navigation menu' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Log In', exact: true }).click();
@@ -172,13 +172,16 @@ test.describe('on a phone', () => {
     await expect(login).toBeHidden();
     await page.goto('/admin');
 
-    const toggle = page.getByRole('button', { name: /Admin menu/ });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // one menu button: the site's, whose menu holds the panels above the site's links
+    await expect(page.getByRole('button', { name: /menu/i })).toHaveCount(1);
+    const toggle = page.getByRole('button', { name: 'Open navigation menu' });
     await toggle.click();
-    const menu = page.getByRole('navigation', { name: 'Admin' });
+    const drawer = page.getByRole('dialog');
+    const menu = drawer.getByRole('navigation', { name: 'Admin' });
+    await expect(drawer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toBeVisible();
     await menu.getByRole('button', { name: 'Link Requests' }).click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(menu).toBeHidden();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Admin' })).toBeHidden();
     await expect(page.getByRole('heading', { level: 2, name: 'Link Requests' })).toBeVisible();
   });
 });

@@ -29,6 +29,12 @@ export const FILES = {
 };
 
 /** London today plus `days`, as YYYY-MM-DD. */
+/** A date as the back office's date inputs take it typed: DD/MM/YYYY. */
+export function typed(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
 export function day(days: number): string {
   const [y, m, d] = londonToday().split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);

@@ -26,6 +26,8 @@ export const RESULTS_MSG = {
   // ours: the text names the required fields but gives no words for them
   racerIdRequired: (code: string) => `${code} ID is required`,
   nameRequired: 'Name is required',
+  // ours: Calculate with rows marked in the raw table (issue 26), instead of the server's refusal
+  rowsToFix: (n: number) => `${n} row${n === 1 ? '' : 's'} to fix before calculating: see the marked rows`,
   clubRequired: 'Club is required',
   genderInvalid: 'Gender must be Men or Women',
   categoryInvalid: 'Category must be one of U08, U10, U12, U14, U16, U18, U21, SM1, MA2, MA3, MA4',

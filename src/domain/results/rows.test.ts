@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { readCategory, readGender } from './categories.ts';
 import { matchPointsClub } from './clubs.ts';
 import { dnqText, RESULTS_MSG } from './messages.ts';
-import { duplicateMessage, duplicateRacers, type ResultRow, rowProblems, settleRow, uploadRows } from './rows.ts';
+import {
+  duplicateMessage,
+  duplicateRacers,
+  type ResultRow,
+  rowProblems,
+  rowsToFix,
+  settleRow,
+  uploadRows,
+} from './rows.ts';
 import { type SeasonRacer, seasonByCategory } from './season.ts';
 import { DEFAULT_POINTS_TABLE, howPointsWork, pointsSettingsProblems, pointsYears } from './settings.ts';
 
@@ -77,6 +85,16 @@ describe('a row the administrator edits', () => {
       racer_id: 'ERSA ID must be 20 characters or fewer',
       run_1: 'Run 1 must be 20 characters or fewer',
     });
+  });
+});
+
+describe('rows to fix before calculating', () => {
+  it('counts the rows with a problem: category, gender, a missing club', () => {
+    const rows = [row(), row({ cat: 'U09' }), row({ gender: 'X' }), row({ club: '' }), row({ line: 9 })];
+    expect(rowsToFix(rows, 'ERSA')).toBe(3);
+    expect(rowsToFix([row()], 'ERSA')).toBe(0);
+    expect(RESULTS_MSG.rowsToFix(3)).toBe('3 rows to fix before calculating: see the marked rows');
+    expect(RESULTS_MSG.rowsToFix(1)).toBe('1 row to fix before calculating: see the marked rows');
   });
 });
 

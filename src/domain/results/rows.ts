@@ -85,6 +85,11 @@ export function settleRow(row: ResultRow, threeRuns: boolean): ResultRow {
   };
 }
 
+/** How many rows still have a problem (rowProblems): Calculate says so instead of sending them. */
+export function rowsToFix(rows: readonly ResultRow[], code: string): number {
+  return rows.filter((r) => Object.keys(rowProblems(r, code)).length > 0).length;
+}
+
 /** The rows an upload sends: every row but those whose time is DNS (doc 3 §5 "Upload payload"). */
 export function uploadRows(rows: readonly ResultRow[]): ResultRow[] {
   return rows.filter((r) => r.time.trim().toUpperCase() !== 'DNS');

@@ -23,6 +23,7 @@ import { formatDayMonthYear } from '../../domain/dates.ts';
 import type { ProfileResponse as ProfileUser } from '../../domain/people/profile.ts';
 import { ApiError } from '../api/client.ts';
 import { toast } from '../ui/toast.ts';
+import { useAssociation } from '../ui/useAssociation.ts';
 import { accountsApi } from './api.ts';
 import { focusFirstInvalid } from './form-helpers.ts';
 import { PERMISSIONS } from './register/ConsentFields.tsx';
@@ -69,6 +70,7 @@ function trimmed(v: Editable): Editable {
 /** The read-only part of the profile (doc 1 §5: names, racer flag, date of birth, gender, ski or
  * board, club and accepted policies cannot be changed here). */
 function ReadOnlyDetails({ user }: { user: ProfileUser }) {
+  const { code } = useAssociation();
   const club =
     user.local_club === 'OTHER' ? user.other_club || 'Other' : user.local_club ? clubLabel(user.local_club) : '';
   const rows: [string, string][] = [
@@ -76,7 +78,7 @@ function ReadOnlyDetails({ user }: { user: ProfileUser }) {
     ['First Name', user.first_name],
     ['Last Name', user.last_name],
     ['Racer', user.is_racer ? `Yes (${APPROVAL[user.is_racer_confirmed]})` : 'No'],
-    ['Racer Number', user.racer_id === null ? 'Not assigned' : String(user.racer_id)],
+    [`${code} ID`, user.racer_id === null ? 'Not assigned' : String(user.racer_id)],
     ['Date of Birth', formatDayMonthYear(user.date_of_birth)],
     ['Gender', user.gender ? (GENDER[user.gender] ?? user.gender) : ''],
     ['Ski or Snowboard', user.ski_or_board ? (DISCIPLINE[user.ski_or_board] ?? user.ski_or_board) : ''],

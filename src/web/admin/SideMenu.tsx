@@ -1,37 +1,37 @@
-import { Badge, Box, Burger, Collapse, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Badge, Box, Group, NavLink, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../api/client.ts';
+import { useDrawerSection } from '../app/drawer-section.ts';
 import { NARROW_QUERY } from '../app/paths.ts';
 import { PANELS, type PanelKey } from './panels.ts';
 import { useAdminStore } from './store.ts';
 
-/** The admin side menu (doc 2 §2). Super-admin entries are not shown to other admins. On
- * screens of 768 px or less the menu folds behind a toggle and choosing an entry closes it. */
-export function SideMenu() {
-  const narrow = useMediaQuery(NARROW_QUERY, undefined, { getInitialValueInEffect: false });
-  const [opened, menu] = useDisclosure(false);
-  const selected = useAdminStore((s) => s.selectedMenuItem);
-  const adminLevel = useAdminStore((s) => s.adminLevel);
-  const select = useAdminStore((s) => s.select);
-  const isSuper = adminLevel === 'SUPER';
-  const entries = PANELS.filter((p) => isSuper || !p.superOnly);
-  // the Messages entry shows how many contact messages are unread (issue 24)
-  const unread =
+/** How many contact messages are unread (issue 24), for the Messages entry. */
+function useUnread(): number {
+  return (
     useQuery({
       queryKey: ['admin', 'contact-messages', 'unread'],
       queryFn: ({ signal }) =>
         api.get<{ unread: number }>('/admin/contact-messages/unread-count/', { auth: true, signal }),
       refetchInterval: 60_000,
-    }).data?.unread ?? 0;
-  const selectedLabel = PANELS.find((p) => p.key === selected)?.label ?? '';
+    }).data?.unread ?? 0
+  );
+}
 
+/** The panels' list (doc 2 §2); super-admin entries are not shown to other admins. */
+function PanelList({ onChosen }: { onChosen?: () => void }) {
+  const selected = useAdminStore((s) => s.selectedMenuItem);
+  const isSuper = useAdminStore((s) => s.adminLevel === 'SUPER');
+  const select = useAdminStore((s) => s.select);
+  const unread = useUnread();
+  const entries = PANELS.filter((p) => isSuper || !p.superOnly);
   const choose = (key: PanelKey) => {
     select(key);
-    if (narrow) menu.close();
+    onChosen?.();
   };
-
-  const list = (
+  return (
     <nav aria-label="Admin">
       <Stack gap={2}>
         {entries.map((p) => (
@@ -62,22 +62,47 @@ export function SideMenu() {
       </Stack>
     </nav>
   );
+}
+
+/** The back office's section of the phone's side menu: its panels, above the site's links. */
+function DrawerPanels({ onClose }: { onClose: () => void }) {
+  return (
+    <Box>
+      <Text size="xs" fw={700} c="gray.7" tt="uppercase" px="sm" pb={4}>
+        Administration
+      </Text>
+      <PanelList onChosen={onClose} />
+    </Box>
+  );
+}
+
+/**
+ * The admin side menu (doc 2 §2). On screens of 768 px or less the panels are in the site's side
+ * menu (one menu button, issue 26; choosing a panel closes it) and a bar here names the panel
+ * shown.
+ */
+export function SideMenu() {
+  const narrow = useMediaQuery(NARROW_QUERY, undefined, { getInitialValueInEffect: false });
+  const setSection = useDrawerSection((s) => s.set);
+  const selectedLabel = useAdminStore((s) => PANELS.find((p) => p.key === s.selectedMenuItem)?.label ?? '');
+
+  useEffect(() => {
+    if (!narrow) return;
+    setSection(DrawerPanels);
+    return () => setSection(null);
+  }, [narrow, setSection]);
 
   if (narrow) {
     return (
-      <Box px="sm" py="xs" bg="gray.0" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <UnstyledButton onClick={menu.toggle} aria-expanded={opened} aria-controls="admin-side-menu" w="100%" py={4}>
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} size="sm" component="span" aria-hidden />
-            <Text fw={600}>Admin menu</Text>
-            <Text c="gray.7" size="sm" truncate>
-              {selectedLabel}
-            </Text>
-          </Group>
-        </UnstyledButton>
-        <Collapse expanded={opened} id="admin-side-menu">
-          <Box pt="xs">{list}</Box>
-        </Collapse>
+      <Box px="md" py="xs" bg="gray.0" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Group gap="xs" wrap="nowrap">
+          <Text fw={600} size="sm">
+            {selectedLabel}
+          </Text>
+          <Text c="gray.7" size="xs" truncate>
+            Other panels are in the menu
+          </Text>
+        </Group>
       </Box>
     );
   }
@@ -93,7 +118,7 @@ export function SideMenu() {
       <Text size="xs" fw={700} c="gray.7" tt="uppercase" px="sm" pb="xs">
         Administration
       </Text>
-      {list}
+      <PanelList />
     </Box>
   );
 }

@@ -6,10 +6,12 @@ import { Link, useLocation } from 'react-router';
 import { useProfileStore } from '../accounts/store.ts';
 import { useLogout } from '../accounts/useLogout.ts';
 import { useModalStore } from '../ui/modal-store.ts';
+import { useDrawerSection } from './drawer-section.ts';
 import { ABOUT_GROUP, HOME_LINK, isActive, MAIN_LINKS, type NavItem, POLICIES_LINK } from './nav-links.ts';
 import { paths } from './paths.ts';
 
-/** The slide-in side menu of narrow screens (doc 1 §2): the bar's links; choosing one closes it.
+/** The slide-in side menu of narrow screens (doc 1 §2): the bar's links (below the page's own
+ * section, drawer-section.ts, e.g. the back office's panels); choosing one closes it.
  * NavBar loads it on the burger's first use and mounts it already asked to open: it follows
  * `opened` one render later, so that its first opening slides in like every other. */
 export function NavDrawer({ opened, onClose, title }: { opened: boolean; onClose: () => void; title: string }) {
@@ -20,6 +22,8 @@ export function NavDrawer({ opened, onClose, title }: { opened: boolean; onClose
   const isAdmin = useProfileStore((s) => s.isAdmin);
   const openModal = useModalStore((s) => s.open);
   const logout = useLogout();
+  // the page's own section (the back office's panels) comes first
+  const Section = useDrawerSection((s) => s.section);
 
   const link = (item: NavItem) => (
     <NavLink
@@ -42,6 +46,12 @@ export function NavDrawer({ opened, onClose, title }: { opened: boolean; onClose
       padding="md"
       closeButtonProps={{ 'aria-label': 'Close navigation menu' }}
     >
+      {Section && (
+        <>
+          <Section onClose={onClose} />
+          <Divider my="xs" />
+        </>
+      )}
       <nav aria-label="Main">
         <Stack gap={0}>
           {link(HOME_LINK)}

@@ -9,6 +9,7 @@ import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useOverlayStore } from '../ui/overlays.ts';
 import { TOAST_DEFAULT_MS } from '../ui/toast.ts';
+import classes from './Overlays.module.css';
 
 /** The toasts' container and the confirmations' provider (loaded after the page is interactive:
  * ui/overlays.ts). ModalsProvider opens what `modals.openConfirmModal` asks for through window
@@ -20,7 +21,12 @@ export function Overlays() {
   }, []);
   return (
     <>
-      <Notifications position="bottom-right" autoClose={TOAST_DEFAULT_MS} limit={5} />
+      <Notifications
+        position="bottom-right"
+        autoClose={TOAST_DEFAULT_MS}
+        limit={5}
+        classNames={{ root: classes.toasts }}
+      />
       <ModalsProvider />
     </>
   );

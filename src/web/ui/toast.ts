@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { NARROW_QUERY } from '../app/paths.ts';
 import { requestOverlays } from './overlays.ts';
 
 /** Toasts with the spec's durations and positions (doc 1 §9, doc 2 §8). Default: 3 s, bottom
@@ -17,6 +18,15 @@ interface ToastOptions {
   position?: Position;
 }
 
+/** On a phone (768 px or less) every toast shows at the top, below the navigation bar
+ * (Overlays.module.css): at the bottom it would cover the page's main button (checkout's Pay Now
+ * sits there after signing in), and the full-width box leaves no free corner. */
+export function toastPosition(asked: Position, narrow: boolean): Position {
+  return narrow ? 'top-center' : asked;
+}
+
+const isNarrow = () => typeof window !== 'undefined' && window.matchMedia?.(NARROW_QUERY).matches === true;
+
 function show(color: string, message: string, options: ToastOptions = {}): string {
   // the container may not be mounted yet: the store keeps the toast until it is
   void requestOverlays();
@@ -28,7 +38,7 @@ function show(color: string, message: string, options: ToastOptions = {}): strin
     title: options.title,
     color,
     autoClose: options.duration ?? TOAST_DEFAULT_MS,
-    position: options.position ?? 'bottom-right',
+    position: toastPosition(options.position ?? 'bottom-right', isNarrow()),
     withBorder: true,
   });
 }

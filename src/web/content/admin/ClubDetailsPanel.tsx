@@ -1,8 +1,8 @@
-import { Stack, Table, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { type SlopeInfo, useSlopes } from '../api.ts';
 import { useDeleteSlope } from './api.ts';
 import { ClubDetailsForm } from './ClubDetailsForm.tsx';
-import { ContentRow, ContentTable, confirmDelete, FormCard, ListState, RowActions } from './ui.tsx';
+import { ContentList, confirmDelete, FormCard, ListState } from './ui.tsx';
 import { useEditing } from './useEditing.ts';
 
 /** Club Details (doc 2 §2, §4): race club and slope per row with edit and delete (delete asks
@@ -35,15 +35,19 @@ export function ClubDetailsPanel() {
       </Text>
       <ListState query={query} what="clubs" empty="No clubs yet" emptyHint="Add the first club with the form below.">
         {(slopes) => (
-          <ContentTable caption="Clubs" head={['Race club name', 'Slope name']} minWidth={480}>
-            {slopes.map((slope) => (
-              <ContentRow key={slope.id} active={editing?.id === slope.id}>
-                <Table.Td fw={600}>{slope.race_club_name}</Table.Td>
-                <Table.Td>{slope.slope_name}</Table.Td>
-                <RowActions label={slope.race_club_name} onEdit={() => edit(slope)} onDelete={() => askDelete(slope)} />
-              </ContentRow>
-            ))}
-          </ContentTable>
+          <ContentList
+            caption="Clubs"
+            items={slopes}
+            itemKey={(slope) => slope.id}
+            columns={[
+              { head: 'Race club name', cell: (slope) => slope.race_club_name, strong: true },
+              { head: 'Slope name', cell: (slope) => slope.slope_name },
+            ]}
+            label={(slope) => slope.race_club_name}
+            active={(slope) => editing?.id === slope.id}
+            onEdit={edit}
+            onDelete={askDelete}
+          />
         )}
       </ListState>
       <FormCard

@@ -1,4 +1,4 @@
-import { Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { FAQ_LIMITS, type FaqValues, faqAnswerPreview, validateFaq } from '../../../domain/content/faqs.ts';
@@ -7,16 +7,7 @@ import { toast } from '../../ui/toast.ts';
 import { type Faq, useFaqs } from '../api.ts';
 import { useDeleteFaq, useSaveFaq } from './api.ts';
 import { saveFailure, serverFieldErrors } from './form-utils.ts';
-import {
-  ContentRow,
-  ContentTable,
-  confirmDelete,
-  FormCard,
-  FormFailure,
-  ListState,
-  RowActions,
-  SubmitButton,
-} from './ui.tsx';
+import { ContentList, confirmDelete, FormCard, FormFailure, ListState, SubmitButton } from './ui.tsx';
 import { useEditing } from './useEditing.ts';
 
 const FIELDS = ['question', 'answer'] as const;
@@ -47,21 +38,27 @@ export function FaqsPanel() {
       </Text>
       <ListState query={query} what="FAQs" empty="No FAQs yet" emptyHint="Add the first question with the form below.">
         {(faqs) => (
-          <ContentTable caption="FAQs" head={['Question', 'Answer']} minWidth={640}>
-            {faqs.map((faq) => (
-              <ContentRow key={faq.id} active={editing?.id === faq.id}>
-                <Table.Td fw={600} maw={280}>
-                  {faq.question}
-                </Table.Td>
-                <Table.Td>
+          <ContentList
+            caption="FAQs"
+            items={faqs}
+            itemKey={(faq) => faq.id}
+            columns={[
+              { head: 'Question', cell: (faq) => faq.question, maw: 280, strong: true },
+              {
+                head: 'Answer',
+                cell: (faq) => (
                   <Text size="sm" c="gray.7">
                     {faqAnswerPreview(faq.answer)}
                   </Text>
-                </Table.Td>
-                <RowActions label={`FAQ: ${faq.question}`} onEdit={() => edit(faq)} onDelete={() => askDelete(faq)} />
-              </ContentRow>
-            ))}
-          </ContentTable>
+                ),
+              },
+            ]}
+            label={(faq) => `FAQ: ${faq.question}`}
+            active={(faq) => editing?.id === faq.id}
+            onEdit={edit}
+            onDelete={askDelete}
+            minWidth={640}
+          />
         )}
       </ListState>
       <FormCard ref={formBox} title={editing ? 'Edit FAQ' : 'Add an FAQ'} editing={Boolean(editing)} onCancel={done}>

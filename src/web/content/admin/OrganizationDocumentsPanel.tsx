@@ -1,4 +1,4 @@
-import { Anchor, FileInput, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, FileInput, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconExternalLink, IconFileTypePdf } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -9,19 +9,34 @@ import type { OrganizationDocument } from '../api.ts';
 import { useAdminDocuments, useDeleteDocument, useSaveDocument } from './api.ts';
 import { fileProblem, PDF_ACCEPT, saveFailure, serverFieldErrors } from './form-utils.ts';
 import {
-  ContentRow,
-  ContentTable,
+  ContentList,
   confirmDelete,
   FILE_INPUT_STYLES,
   FormCard,
   FormFailure,
   ListState,
-  RowActions,
   SubmitButton,
 } from './ui.tsx';
 import { useEditing } from './useEditing.ts';
 
 const FIELDS = ['name', 'document'] as const;
+
+function OpenPdf({ doc }: { doc: OrganizationDocument }) {
+  return (
+    <Anchor
+      href={doc.document}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`Open PDF: ${doc.name} (opens in a new tab)`}
+    >
+      <Group gap={4} wrap="nowrap" component="span">
+        <IconFileTypePdf size={18} aria-hidden />
+        Open PDF
+        <IconExternalLink size={14} aria-hidden />
+      </Group>
+    </Anchor>
+  );
+}
 
 /** Edit Document Content (doc 2 §2, §4, §5): the organisation's policy documents (PDF), listed in
  * the footer and on the Policies page; edit and delete per row (delete asks first). */
@@ -55,28 +70,19 @@ export function OrganizationDocumentsPanel() {
         emptyHint="Upload the first PDF with the form below."
       >
         {(docs) => (
-          <ContentTable caption="Organisation documents" head={['Name', 'Document']} minWidth={480}>
-            {docs.map((doc) => (
-              <ContentRow key={doc.id} active={editing?.id === doc.id}>
-                <Table.Td fw={600}>{doc.name}</Table.Td>
-                <Table.Td>
-                  <Anchor
-                    href={doc.document}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`Open PDF: ${doc.name} (opens in a new tab)`}
-                  >
-                    <Group gap={4} wrap="nowrap" component="span">
-                      <IconFileTypePdf size={18} aria-hidden />
-                      Open PDF
-                      <IconExternalLink size={14} aria-hidden />
-                    </Group>
-                  </Anchor>
-                </Table.Td>
-                <RowActions label={doc.name} onEdit={() => edit(doc)} onDelete={() => askDelete(doc)} />
-              </ContentRow>
-            ))}
-          </ContentTable>
+          <ContentList
+            caption="Organisation documents"
+            items={docs}
+            itemKey={(doc) => doc.id}
+            columns={[
+              { head: 'Name', cell: (doc) => doc.name, strong: true },
+              { head: 'Document', cell: (doc) => <OpenPdf doc={doc} /> },
+            ]}
+            label={(doc) => doc.name}
+            active={(doc) => editing?.id === doc.id}
+            onEdit={edit}
+            onDelete={askDelete}
+          />
         )}
       </ListState>
       <FormCard

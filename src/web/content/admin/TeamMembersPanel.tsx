@@ -1,4 +1,4 @@
-import { Avatar, Checkbox, FileInput, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Avatar, Checkbox, FileInput, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPhoto } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -9,20 +9,26 @@ import { type TeamMember, useTeamMembers } from '../api.ts';
 import { useDeleteTeamMember, useSaveTeamMember } from './api.ts';
 import { fileProblem, IMAGE_ACCEPT, initials, saveFailure, serverFieldErrors } from './form-utils.ts';
 import {
-  ContentRow,
-  ContentTable,
+  ContentList,
   confirmDelete,
   FILE_INPUT_STYLES,
   FormCard,
   FormFailure,
   ListState,
-  RowActions,
   SubmitButton,
 } from './ui.tsx';
 import { useEditing } from './useEditing.ts';
 
 const FIELDS = ['first_name', 'last_name', 'position', 'photo'] as const;
 const fullName = (m: { first_name: string; last_name: string }) => `${m.first_name} ${m.last_name}`;
+
+function MemberPhoto({ member }: { member: TeamMember }) {
+  return (
+    <Avatar src={member.photo} alt="" radius="xl" size="md" color="blue">
+      {initials(member.first_name, member.last_name)}
+    </Avatar>
+  );
+}
 
 /** Team Members (doc 2 §2, §4, §5): photo (or initials), name and position, edit and delete per
  * row (delete asks first), and the create/edit form. Shown on the About page's Meet Our Team. */
@@ -55,20 +61,27 @@ export function TeamMembersPanel() {
         emptyHint="Add the first member with the form below."
       >
         {(members) => (
-          <ContentTable caption="Team members" head={['Photo', 'Name', 'Position']} minWidth={520}>
-            {members.map((member) => (
-              <ContentRow key={member.id} active={editing?.id === member.id}>
-                <Table.Td w={72}>
-                  <Avatar src={member.photo} alt="" radius="xl" size="md" color="blue">
-                    {initials(member.first_name, member.last_name)}
-                  </Avatar>
-                </Table.Td>
-                <Table.Td fw={600}>{fullName(member)}</Table.Td>
-                <Table.Td>{member.position}</Table.Td>
-                <RowActions label={fullName(member)} onEdit={() => edit(member)} onDelete={() => askDelete(member)} />
-              </ContentRow>
-            ))}
-          </ContentTable>
+          <ContentList
+            caption="Team members"
+            items={members}
+            itemKey={(member) => member.id}
+            columns={[
+              { head: 'Photo', cell: (member) => <MemberPhoto member={member} />, inCard: false },
+              { head: 'Name', cell: fullName, strong: true, inCard: false },
+              { head: 'Position', cell: (member) => member.position },
+            ]}
+            cardTitle={(member) => (
+              <Group gap="sm" wrap="nowrap">
+                <MemberPhoto member={member} />
+                {fullName(member)}
+              </Group>
+            )}
+            label={fullName}
+            active={(member) => editing?.id === member.id}
+            onEdit={edit}
+            onDelete={askDelete}
+            minWidth={520}
+          />
         )}
       </ListState>
       <FormCard

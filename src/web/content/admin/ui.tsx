@@ -16,7 +16,9 @@ import {
 import { IconAlertCircle, IconInbox, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode, Ref } from 'react';
+import { CardFacts, cardClasses } from '../../ui/CardFacts.tsx';
 import { openConfirm } from '../../ui/confirm.ts';
+import responsive from '../../ui/responsive.module.css';
 import { toast } from '../../ui/toast.ts';
 
 /** Shared pieces of the content panels: list states, row actions, the delete confirmation and
@@ -69,84 +71,134 @@ export function ListState<T>({ query, what, empty, emptyHint, children }: ListSt
   return <>{children(query.data)}</>;
 }
 
-/** A table that scrolls sideways inside its own box on narrow screens. */
-export function ContentTable({
-  caption,
-  minWidth = 560,
-  head,
-  children,
-}: {
+/** A column of a content list: its heading, and what each item shows under it. */
+export interface ContentColumn<T> {
+  head: string;
+  cell: (item: T) => ReactNode;
+  /** The table cell's widest (the question of an FAQ). */
+  maw?: number;
+  /** Bold: the column that names the item. */
+  strong?: boolean;
+  /** false: shown in the table only (the card's title already says it). */
+  inCard?: boolean;
+}
+
+interface ContentListProps<T> {
+  /** The list's accessible name: 'FAQs'. */
   caption: string;
+  items: readonly T[];
+  itemKey: (item: T) => number | string;
+  columns: readonly ContentColumn<T>[];
+  /** The card's title on a phone; the first column's cell unless given (that column is then left
+   * out of the card's facts). */
+  cardTitle?: (item: T) => ReactNode;
+  /** Names the item for screen readers ("Edit FAQ: Who can race?"). */
+  label: (item: T) => string;
+  /** The item being edited (tinted). */
+  active: (item: T) => boolean;
+  onEdit: (item: T) => void;
+  onDelete: (item: T) => void;
   minWidth?: number;
-  head: string[];
-  children: ReactNode;
-}) {
+}
+
+/**
+ * A content panel's list (FAQs, clubs, team members, documents): a table above 768 px, one card
+ * per item at 768 px or less (both rendered; responsive.module.css shows one, so no column hides
+ * behind the actions on a phone). Each item has Edit and Delete, named with the item.
+ */
+export function ContentList<T>(props: ContentListProps<T>) {
+  const { caption, items, columns, label, active, onEdit, onDelete, itemKey, minWidth = 480 } = props;
+  const [first, ...others] = columns;
+  const title = props.cardTitle ?? ((item: T) => first?.cell(item));
+  const facts = (props.cardTitle ? columns : others).filter((c) => c.inCard !== false);
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
-      <Table verticalSpacing="sm" aria-label={caption}>
-        <Table.Thead>
-          <Table.Tr>
-            {head.map((h) => (
-              <Table.Th key={h} scope="col">
-                {h}
-              </Table.Th>
-            ))}
-            <Table.Th scope="col" w={100} style={STICKY}>
-              Actions
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <>
+      <div className={responsive.wideOnly}>
+        <Table.ScrollContainer minWidth={minWidth} type="native">
+          <Table verticalSpacing="sm" aria-label={caption}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((c) => (
+                  <Table.Th key={c.head} scope="col">
+                    {c.head}
+                  </Table.Th>
+                ))}
+                <Table.Th scope="col" w={100}>
+                  Actions
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item) => (
+                <Table.Tr
+                  key={itemKey(item)}
+                  bg={active(item) ? 'blue.0' : undefined}
+                  data-editing={active(item) || undefined}
+                >
+                  {columns.map((c) => (
+                    <Table.Td key={c.head} fw={c.strong ? 600 : undefined} maw={c.maw}>
+                      {c.cell(item)}
+                    </Table.Td>
+                  ))}
+                  <Table.Td>
+                    <RowActions label={label(item)} onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </div>
+      <ul className={`${responsive.narrowOnly} ${cardClasses.cards}`} aria-label={caption}>
+        {items.map((item) => (
+          <Paper
+            component="li"
+            key={itemKey(item)}
+            withBorder
+            radius="md"
+            p="sm"
+            className={cardClasses.card}
+            data-active={active(item) || undefined}
+          >
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <div className={cardClasses.title} style={{ minWidth: 0 }}>
+                {title(item)}
+              </div>
+              <RowActions label={label(item)} onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} />
+            </Group>
+            {facts.length > 0 && <CardFacts facts={facts.map((c) => [c.head, c.cell(item)] as const)} />}
+          </Paper>
+        ))}
+      </ul>
+    </>
   );
 }
 
 /** File inputs: the placeholder in the theme's dimmed grey, which keeps 4.5:1 contrast. */
 export const FILE_INPUT_STYLES = { placeholder: { color: 'var(--mantine-color-dimmed)' } } as const;
 
-/** The actions column stays in view while a wide table scrolls sideways on a phone. */
-const STICKY = {
-  position: 'sticky',
-  right: 0,
-  background: 'var(--row-bg, var(--mantine-color-body))',
-  boxShadow: 'inset 1px 0 0 var(--mantine-color-gray-2)',
-} as const;
-
-/** A row of a content table; the row being edited is tinted. */
-export function ContentRow({ active, children }: { active: boolean; children: ReactNode }) {
-  const style = { '--row-bg': active ? 'var(--mantine-color-blue-0)' : undefined, background: 'var(--row-bg)' };
+/** Edit and Delete for one item; `label` names it for screen readers ("Edit FAQ: Who can race?"). */
+function RowActions({ label, onEdit, onDelete }: { label: string; onEdit: () => void; onDelete: () => void }) {
   return (
-    <Table.Tr style={style} data-editing={active || undefined}>
-      {children}
-    </Table.Tr>
-  );
-}
-
-/** Edit and Delete for one row; `label` names the row for screen readers ("Edit FAQ: Who can race?"). */
-export function RowActions({ label, onEdit, onDelete }: { label: string; onEdit: () => void; onDelete: () => void }) {
-  return (
-    <Table.Td style={STICKY}>
-      <Group gap={4} wrap="nowrap">
-        <Tooltip label="Edit" withArrow>
-          <ActionIcon variant="subtle" aria-label={`Edit ${label}`} onClick={onEdit} size="lg">
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Delete" withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="red.9"
-            c="red.9"
-            aria-label={`Delete ${label}`}
-            onClick={onDelete}
-            size="lg"
-          >
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-    </Table.Td>
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label="Edit" withArrow>
+        <ActionIcon variant="subtle" aria-label={`Edit ${label}`} onClick={onEdit} size="lg">
+          <IconPencil size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Delete" withArrow>
+        <ActionIcon
+          variant="subtle"
+          color="red.9"
+          c="red.9"
+          aria-label={`Delete ${label}`}
+          onClick={onDelete}
+          size="lg"
+        >
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
   );
 }
 

@@ -23,6 +23,7 @@ import { DocumentsModal } from './DocumentsModal.tsx';
 import { EventForm } from './EventForm.tsx';
 import { EventStatusBadge } from './EventStatusBadge.tsx';
 import { EventTable } from './EventTable.tsx';
+import { startTimeOf } from './model.ts';
 import { useEventForm } from './useEventForm.ts';
 
 /** What the toasts say where the text is silent (doc 2 §8 gives only the failures). */
@@ -97,7 +98,13 @@ export function BookingsPanel() {
       return;
     }
     save.mutate(
-      { id: editing?.id ?? null, form: form.values, files: form.files },
+      {
+        id: editing?.id ?? null,
+        form: form.values,
+        files: form.files,
+        startTime: form.startTime,
+        startTimeBefore: startTimeOf(editing),
+      },
       {
         onSuccess: () => {
           toast.admin('success', editing ? SAVED.updated : SAVED.created);

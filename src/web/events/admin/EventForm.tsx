@@ -16,6 +16,8 @@ import { IconFileTypeJpg, IconFileTypePng } from '@tabler/icons-react';
 import { type FormEvent, useMemo } from 'react';
 import { DEFAULT_RACE_QUANTITY, type EventFormField, isEventType, MAX_QUANTITY } from '../../../domain/events/index.ts';
 import { useSlopes } from '../../content/api.ts';
+import { DayInput } from '../../ui/DayInput.tsx';
+import { showDayMonthYear } from '../../ui/day-format.ts';
 import { ACCEPT, eventTypeOptions, slopeQuickFill, windowLimits } from './model.ts';
 import type { EventFormState } from './useEventForm.ts';
 
@@ -51,6 +53,13 @@ export function EventForm({ form, code, saving, onSubmit, onCancel }: EventFormP
     onChange: (e: { currentTarget: { value: string } }) => setField(field, e.currentTarget.value),
   });
   const raceOnly = (field: EventFormField) => ({ ...text(field), disabled: !race, withAsterisk: race });
+  const day = (field: EventFormField) => ({
+    value: values[field],
+    error: errors[field],
+    disabled: !typed,
+    onChange: (iso: string) => setField(field, iso),
+  });
+  const raceDay = (field: EventFormField) => ({ ...day(field), disabled: !race, withAsterisk: race });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -78,7 +87,18 @@ export function EventForm({ form, code, saving, onSubmit, onCancel }: EventFormP
           </Text>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-          <TextInput label="Date" type="date" withAsterisk {...text('date')} />
+          <DayInput label="Date" withAsterisk {...day('date')} />
+          <TextInput
+            label="Start time"
+            description="Optional; 24-hour HH:MM, UK time"
+            placeholder="HH:MM"
+            inputMode="numeric"
+            maxLength={5}
+            value={form.startTime}
+            onChange={(e) => form.setStartTime(e.currentTarget.value)}
+            error={errors.startTime}
+            disabled={!typed}
+          />
           <Autocomplete
             label="Slope name"
             placeholder="Type or pick a club's slope"
@@ -144,19 +164,20 @@ export function EventForm({ form, code, saving, onSubmit, onCancel }: EventFormP
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-            <TextInput
+            <DayInput
               label="Registration open date"
-              type="date"
-              max={limits.openMax}
-              {...raceOnly('registration_open')}
+              description={limits.openMax && `By ${showDayMonthYear(limits.openMax)}`}
+              {...raceDay('registration_open')}
             />
             <TextInput label="Registration open time" type="time" {...raceOnly('registration_open_time')} />
-            <TextInput
+            <DayInput
               label="Registration close date"
-              type="date"
-              min={limits.closeMin}
-              max={limits.closeMax}
-              {...raceOnly('registration_close')}
+              description={
+                limits.closeMin &&
+                limits.closeMax &&
+                `${showDayMonthYear(limits.closeMin)} to ${showDayMonthYear(limits.closeMax)}`
+              }
+              {...raceDay('registration_close')}
             />
             <TextInput label="Registration close time" type="time" {...raceOnly('registration_close_time')} />
             <NumberInput

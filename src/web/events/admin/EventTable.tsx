@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Loader, Select, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Select, Table, Text } from '@mantine/core';
 import { IconBan, IconFiles, IconPencil } from '@tabler/icons-react';
 import { type EventFilter, type Product, parseEventFilter } from '../../../domain/events/index.ts';
 import { displayPrice } from '../../../domain/money.ts';
+import { CardFacts, cardClasses } from '../../ui/CardFacts.tsx';
 import { softDisabled } from '../../ui/focus.ts';
+import responsive from '../../ui/responsive.module.css';
 import { EventDate } from '../EventDate.tsx';
 import { EventStatusBadge } from './EventStatusBadge.tsx';
 import { eventFilterChoices, eventTypeLabel, placesLabel } from './model.ts';
@@ -22,7 +24,7 @@ interface EventTableProps {
 
 /** The Bookings panel's event table (doc 2 §2): the nine filters (default upcoming), one row per
  * event with Edit, Documents and Cancel event. Dates are long above 768 px and DD/MM/YYYY below
- * (doc 1 §9). It scrolls sideways inside itself on a phone. */
+ * (doc 1 §9). At 768 px or less each event is a card with the same buttons. */
 export function EventTable(props: EventTableProps) {
   const { events, code, filter, loading, failed, editingId } = props;
   const now = new Date();
@@ -47,7 +49,13 @@ export function EventTable(props: EventTableProps) {
           Error loading booking data
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={880} type="native">
+      <EventCards {...props} now={now} />
+      {/* the table above 768 px; at 768 px or less it stays for the loading and empty states only */}
+      <Table.ScrollContainer
+        minWidth={880}
+        type="native"
+        className={events.length > 0 && !loading ? responsive.wideOnly : undefined}
+      >
         <Table striped highlightOnHover verticalSpacing="xs" aria-label="Events">
           <Table.Thead>
             <Table.Tr>
@@ -93,38 +101,7 @@ export function EventTable(props: EventTableProps) {
                   <EventStatusBadge event={event} now={now} />
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={6} wrap="wrap">
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      leftSection={<IconPencil size={14} aria-hidden />}
-                      onClick={() => props.onEdit(event)}
-                      aria-label={`Edit ${event.name}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      leftSection={<IconFiles size={14} aria-hidden />}
-                      onClick={() => props.onDocuments(event)}
-                      aria-label={`Documents of ${event.name} (${event.documents.length})`}
-                    >
-                      Documents ({event.documents.length})
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="outline"
-                      color="red.9"
-                      leftSection={<IconBan size={14} aria-hidden />}
-                      // a cancelled event stays focusable, so focus back from the confirmation is kept
-                      onClick={() => !event.is_cancelled && props.onCancelEvent(event)}
-                      {...softDisabled(event.is_cancelled)}
-                      aria-label={`Cancel ${event.name}`}
-                    >
-                      Cancel event
-                    </Button>
-                  </Group>
+                  <EventActions event={event} {...props} />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -132,5 +109,81 @@ export function EventTable(props: EventTableProps) {
         </Table>
       </Table.ScrollContainer>
     </>
+  );
+}
+
+type ActionProps = Pick<EventTableProps, 'onEdit' | 'onDocuments' | 'onCancelEvent'> & { event: Product };
+
+/** Edit, Documents and Cancel event, each named with the event. */
+function EventActions({ event, ...props }: ActionProps) {
+  return (
+    <Group gap={6} wrap="wrap">
+      <Button
+        size="compact-sm"
+        variant="default"
+        leftSection={<IconPencil size={14} aria-hidden />}
+        onClick={() => props.onEdit(event)}
+        aria-label={`Edit ${event.name}`}
+      >
+        Edit
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="default"
+        leftSection={<IconFiles size={14} aria-hidden />}
+        onClick={() => props.onDocuments(event)}
+        aria-label={`Documents of ${event.name} (${event.documents.length})`}
+      >
+        Documents ({event.documents.length})
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="outline"
+        color="red.9"
+        leftSection={<IconBan size={14} aria-hidden />}
+        // a cancelled event stays focusable, so focus back from the confirmation is kept
+        onClick={() => !event.is_cancelled && props.onCancelEvent(event)}
+        {...softDisabled(event.is_cancelled)}
+        aria-label={`Cancel ${event.name}`}
+      >
+        Cancel event
+      </Button>
+    </Group>
+  );
+}
+
+/** At 768 px or less, one card per event (the table's eight columns do not fit a phone). */
+function EventCards(props: EventTableProps & { now: Date }) {
+  const { events, code, loading, editingId, now } = props;
+  if (loading || events.length === 0) return null;
+  return (
+    <ul className={`${responsive.narrowOnly} ${cardClasses.cards}`} aria-label="Events">
+      {events.map((event) => (
+        <Paper
+          component="li"
+          key={event.id}
+          withBorder
+          radius="md"
+          p="sm"
+          className={cardClasses.card}
+          data-active={event.id === editingId || undefined}
+        >
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            <Text className={cardClasses.title}>{event.name}</Text>
+            <EventStatusBadge event={event} now={now} />
+          </Group>
+          <CardFacts
+            facts={[
+              ['Date', <EventDate key="date" iso={event.date} />],
+              ['Type', eventTypeLabel(event.event_type, code)],
+              ['Slope', event.slope_name],
+              ['Price', event.event_type === 'race' ? displayPrice(event.price) : '—'],
+              ['Places', placesLabel(event)],
+            ]}
+          />
+          <EventActions event={event} {...props} />
+        </Paper>
+      ))}
+    </ul>
   );
 }

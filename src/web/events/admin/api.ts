@@ -10,10 +10,10 @@ import { type EventFiles, eventFormData } from './model.ts';
  * latest) so that the panel and the public pages show the change at once.
  */
 export const adminEventsApi = {
-  create: (form: EventForm, files: EventFiles) =>
-    api.post<Product>('/products/create/', eventFormData(form, files), { auth: true }),
-  update: (id: number, form: EventForm, files: EventFiles) =>
-    api.put<Product>(`/products/${id}/update/`, eventFormData(form, files), { auth: true }),
+  create: (form: EventForm, files: EventFiles, startTime = '') =>
+    api.post<Product>('/products/create/', eventFormData(form, files, startTime), { auth: true }),
+  update: (id: number, form: EventForm, files: EventFiles, startTime = '', before = '') =>
+    api.put<Product>(`/products/${id}/update/`, eventFormData(form, files, startTime, before), { auth: true }),
   cancel: (id: number) => api.post<Product>(`/products/${id}/cancel/`, undefined, { auth: true }),
   addDocument: (productId: number, name: string, file: File) => {
     const data = new FormData();
@@ -37,14 +37,20 @@ export interface SaveEventInput {
   id: number | null;
   form: EventForm;
   files: EventFiles;
+  /** "HH:MM" or '' (none). */
+  startTime?: string;
+  /** The start time the edited event had ('' for none). */
+  startTimeBefore?: string;
 }
 
 /** POST /products/create/ or PUT /products/{id}/update/. */
 export function useSaveEvent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, form, files }: SaveEventInput) =>
-      id === null ? adminEventsApi.create(form, files) : adminEventsApi.update(id, form, files),
+    mutationFn: ({ id, form, files, startTime = '', startTimeBefore = '' }: SaveEventInput) =>
+      id === null
+        ? adminEventsApi.create(form, files, startTime)
+        : adminEventsApi.update(id, form, files, startTime, startTimeBefore),
     onSuccess: () => invalidateProducts(client),
   });
 }

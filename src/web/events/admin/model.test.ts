@@ -157,6 +157,14 @@ describe('the multipart body', () => {
     expect((data.get('image') as File).name).toBe('banner.jpg');
     expect(data.has('logo')).toBe(false);
     expect([...data.keys()]).toHaveLength(13);
+    expect(data.has('startTime')).toBe(false);
+  });
+
+  it('carries the start time as startTime when there is one, and an empty one to clear it', () => {
+    const files = { image: null, logo: null };
+    expect(eventFormData(raceForm(), files, ' 09:30 ').get('startTime')).toBe('09:30');
+    expect(eventFormData(raceForm(), files, '', '10:00').get('startTime')).toBe('');
+    expect(eventFormData(raceForm(), files, '', '').has('startTime')).toBe(false);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   formFromProduct,
   NO_FILES,
   previewProduct,
+  startTimeOf,
   validateEvent,
 } from './model.ts';
 
@@ -42,6 +43,8 @@ export function useEventForm() {
   const [files, setFiles] = useState<EventFiles>(NO_FILES);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [editing, setEditing] = useState<Product | null>(null);
+  // "HH:MM" London time or '': sent as the API's startTime (kept beside the domain's form fields)
+  const [startTime, setStartTimeValue] = useState('');
   // a refused file is not previewed: the card keeps the current picture
   const imageUrl = useObjectUrl(fileTypeError('image', files.image) ? null : files.image);
   const logoUrl = useObjectUrl(fileTypeError('logo', files.logo) ? null : files.logo);
@@ -58,6 +61,14 @@ export function useEventForm() {
     (field: EventFormField, value: string) => {
       setValues((current) => ({ ...current, [field]: value }));
       clearError(field);
+    },
+    [clearError],
+  );
+
+  const setStartTime = useCallback(
+    (value: string) => {
+      setStartTimeValue(value);
+      clearError('startTime');
     },
     [clearError],
   );
@@ -83,6 +94,7 @@ export function useEventForm() {
   const startEdit = useCallback((product: Product) => {
     setEditing(product);
     setValues(formFromProduct(product));
+    setStartTimeValue(startTimeOf(product));
     setFiles(NO_FILES);
     setErrors({});
   }, []);
@@ -90,6 +102,7 @@ export function useEventForm() {
   const reset = useCallback(() => {
     setEditing(null);
     setValues(emptyEventForm());
+    setStartTimeValue('');
     setFiles(NO_FILES);
     setErrors({});
   }, []);
@@ -111,7 +124,22 @@ export function useEventForm() {
     [values, imageUrl, logoUrl, editing],
   );
 
-  return { values, files, errors, editing, preview, setField, setType, setFile, setErrors, startEdit, reset, validate };
+  return {
+    values,
+    startTime,
+    files,
+    errors,
+    editing,
+    preview,
+    setField,
+    setStartTime,
+    setType,
+    setFile,
+    setErrors,
+    startEdit,
+    reset,
+    validate,
+  };
 }
 
 export type EventFormState = ReturnType<typeof useEventForm>;

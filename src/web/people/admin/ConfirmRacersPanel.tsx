@@ -131,7 +131,7 @@ export function ConfirmRacersPanel() {
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="md">
           <SearchBox
             label="Search racers"
-            placeholder="Name, username, e-mail or racer number"
+            placeholder={`Name, username, e-mail or ${code} ID`}
             value={search}
             onChange={changeSearch}
             onClear={clearSearch}

@@ -7,7 +7,9 @@ import { USERS_MSG, validateAdminProfile, validateAdminUser } from '../../../dom
 import { focusFirstInvalid } from '../../accounts/form-helpers.ts';
 import { PERMISSIONS } from '../../accounts/register/ConsentFields.tsx';
 import { ApiError } from '../../api/client.ts';
+import { DayInput } from '../../ui/DayInput.tsx';
 import { toast } from '../../ui/toast.ts';
+import { useAssociation } from '../../ui/useAssociation.ts';
 import { type ProfileEdit, type UserProfile, usersApi } from './users-api.ts';
 import { updateFailureDetail } from './users-model.ts';
 
@@ -124,6 +126,7 @@ export function EditUserForm({
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const values = form.getValues();
+  const { code } = useAssociation();
   const levelEditable = isSuper && user.user.id !== me && user.user.admin_level !== 'SUPER';
 
   const submit = form.onSubmit(
@@ -183,7 +186,7 @@ export function EditUserForm({
             </Title>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput
-                label="Racer number"
+                label={`Racer number (${code} ID)`}
                 description="Empty: the next number is given on approval"
                 inputMode="numeric"
                 maxLength={10}
@@ -193,7 +196,13 @@ export function EditUserForm({
                 <NativeSelect label="Racer status" data={STATUSES} {...form.getInputProps('is_racer_confirmed')} />
               )}
             </SimpleGrid>
-            <TextInput label="Date of Birth" type="date" withAsterisk {...form.getInputProps('date_of_birth')} />
+            <DayInput
+              label="Date of Birth"
+              withAsterisk
+              value={values.date_of_birth}
+              onChange={(iso) => form.setFieldValue('date_of_birth', iso)}
+              error={form.errors.date_of_birth}
+            />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <NativeSelect label="Gender" data={GENDERS} withAsterisk {...form.getInputProps('gender')} />
               <NativeSelect

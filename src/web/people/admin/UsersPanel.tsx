@@ -74,7 +74,7 @@ export function UsersPanel() {
         <Text>
           {restoring
             ? `Restore ${name} (${user.user.username})? They can sign in and be entered for events again.`
-            : `Archive ${name} (${user.user.username})? They can no longer sign in or be entered for events. Their bookings, results and racer number are kept, and they can be restored.`}
+            : `Archive ${name} (${user.user.username})? They can no longer sign in or be entered for events. Their bookings, results and ${code} ID are kept, and they can be restored.`}
         </Text>
       ),
       labels: { confirm: restoring ? 'Restore' : 'Archive', cancel: 'Cancel' },
@@ -136,7 +136,7 @@ export function UsersPanel() {
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="md">
           <SearchBox
             label="Search users"
-            placeholder="Name, username, e-mail or racer number"
+            placeholder={`Name, username, e-mail or ${code} ID`}
             value={search}
             onChange={(value) => {
               setSearch(value);

@@ -7,6 +7,7 @@ import {
   duplicateRacers,
   type ParsedResults,
   RESULTS_MSG,
+  rowsToFix,
   uploadRows,
 } from '../../../domain/results/index.ts';
 import { openConfirm } from '../../ui/confirm.ts';
@@ -70,6 +71,9 @@ export function ClubWork({
     setRefusal(null);
     const results = uploadRows(draft.rows.map(({ key: _key, ...row }) => row));
     if (results.length === 0) return setRefusal({ title: RESULTS_MSG.nothingToCalculate, lines: [] });
+    // rows the raw table marks are said as a count, not sent to be refused line by line
+    const toFix = rowsToFix(results, code);
+    if (toFix > 0) return setRefusal({ title: RESULTS_MSG.rowsToFix(toFix), lines: [] });
     setCalculating(true);
     try {
       const answer = await uploadResults(event.id, {

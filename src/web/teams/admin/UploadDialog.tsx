@@ -4,6 +4,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { TEAMS_MSG } from '../../../domain/teams/index.ts';
+import { useAssociation } from '../../ui/useAssociation.ts';
 
 /** A file of seed points is a few kilobytes; a bigger one is not a seed file. */
 const MAX_BYTES = 2 * 1024 * 1024;
@@ -25,6 +26,7 @@ export function UploadDialog({
   /** Reads and matches the file; answers the error line's text, or null when done. */
   onUpload: (file: File) => Promise<string | null>;
 }) {
+  const { code } = useAssociation();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -71,7 +73,7 @@ export function UploadDialog({
             <div>
               <Text fw={600}>{file ? file.name : 'Drop the .csv file here, or click to browse'}</Text>
               <Text size="sm" c="dimmed">
-                Racer number and points on each line
+                {code} ID and points on each line
               </Text>
             </div>
           </Group>
