@@ -18,7 +18,7 @@ interface Product {
   quantity: number;
   booked_quantity: number;
   held_quantity: number;
-  startTime: string | null;
+  start_time: string | null;
 }
 
 async function product(request: APIRequestContext, name: string): Promise<Product> {

@@ -39,7 +39,7 @@ export const ProductSchema = z.object({
   registration_close: z.iso.date().nullable(),
   registration_close_time: time.nullable(),
   /** The race's start, London wall-clock 'HH:MM' ("UK time"), or null when not given. */
-  startTime: time.nullable(),
+  start_time: time.nullable(),
   quantity: z.number().int(),
   booked_quantity: z.number().int(),
   /** Places held by payments under way (15 minutes each at most). */

@@ -4,9 +4,9 @@ import { EVENT_MSG } from './messages.ts';
 /**
  * An event's start time (issue 26): optional, a 24-hour London wall-clock time "HH:MM" (the
  * event page shows it with "UK time"; the calendar entry starts then). The API field is
- * `startTime` in the event form (multipart) and in the product JSON, a string or null.
+ * `start_time` in the event form (multipart) and in the product JSON, a string or null.
  */
-export const START_TIME_FIELD = 'startTime';
+export const START_TIME_FIELD = 'start_time';
 
 export const START_TIME_TEXT = {
   label: 'Start time',

@@ -69,7 +69,12 @@ export function checkEventSubmission(
   options: { mode: 'create' | 'update'; booked: number },
 ): EventSubmission {
   refuseUnknownFields(form, [...EVENT_FORM_FIELDS, START_TIME_FIELD, 'image', 'logo'], ['image', 'logo']);
-  const { image: _image, logo: _logo, startTime, ...parsed } = parseText(eventFormWithStartSchema, form.fields);
+  const {
+    image: _image,
+    logo: _logo,
+    start_time: startTime,
+    ...parsed
+  } = parseText(eventFormWithStartSchema, form.fields);
   const errors = toFieldErrors(
     validateEventForm(parsed, {
       mode: options.mode,

@@ -41,7 +41,7 @@ const multipartForm = (fields: string) => ({
   description: `multipart/form-data: ${fields}`,
 });
 const EVENT_FIELDS =
-  'name, date, slope_name, event_type, price, quantity, url, banner_message, registration_open, registration_open_time, registration_close, registration_close_time, startTime (optional HH:MM London time; empty for none; absent on update keeps it), image (jpg file), logo (png file)';
+  'name, date, slope_name, event_type, price, quantity, url, banner_message, registration_open, registration_open_time, registration_close, registration_close_time, start_time (optional HH:MM London time; empty for none; absent on update keeps it), image (jpg file), logo (png file)';
 
 /**
  * Events, which the API calls products (doc 1 §7, doc 2 §7). Public reads are cached and the

@@ -34,7 +34,7 @@ export function toProduct(row: EventRow, documents: EventDocumentRow[] = []): Pr
     registration_open_time: row.registrationOpenTime,
     registration_close: row.registrationClose,
     registration_close_time: row.registrationCloseTime,
-    startTime: row.startTime,
+    start_time: row.startTime,
     quantity: row.quantity,
     booked_quantity: row.booked,
     held_quantity: row.held,

@@ -30,22 +30,22 @@ const rename = async (event: Product, name: string, more: Record<string, string>
   return res.json() as Product;
 };
 
-describe('start time (startTime)', () => {
+describe('start time (start_time)', () => {
   it('is stored and returned by create, by the slug read and the list; absent is null', async () => {
-    const timed = await createEvent(t.app, access, raceFields({ startTime: '09:30' }));
-    expect(timed.startTime).toBe('09:30');
+    const timed = await createEvent(t.app, access, raceFields({ start_time: '09:30' }));
+    expect(timed.start_time).toBe('09:30');
     const untimed = await createEvent(t.app, access, raceFields({ name: 'Other Race' }));
-    expect(untimed.startTime).toBeNull();
-    expect((await get(`/api/v1/products/${timed.slug}/`)).json()).toMatchObject({ startTime: '09:30' });
+    expect(untimed.start_time).toBeNull();
+    expect((await get(`/api/v1/products/${timed.slug}/`)).json()).toMatchObject({ start_time: '09:30' });
     const list = (await get('/api/v1/products/')).json() as Product[];
-    expect(list.map((p) => p.startTime)).toEqual(['09:30', null]);
+    expect(list.map((p) => p.start_time)).toEqual(['09:30', null]);
   });
 
   it('is changed by an update, cleared by an empty value and kept when the field is not sent', async () => {
-    const event = await createEvent(t.app, access, raceFields({ startTime: '09:30' }));
-    expect((await update(event.id, raceFields({ startTime: '10:15' }))).json()).toMatchObject({ startTime: '10:15' });
-    expect((await update(event.id, raceFields())).json()).toMatchObject({ startTime: '10:15' });
-    expect((await update(event.id, raceFields({ startTime: '' }))).json()).toMatchObject({ startTime: null });
+    const event = await createEvent(t.app, access, raceFields({ start_time: '09:30' }));
+    expect((await update(event.id, raceFields({ start_time: '10:15' }))).json()).toMatchObject({ start_time: '10:15' });
+    expect((await update(event.id, raceFields())).json()).toMatchObject({ start_time: '10:15' });
+    expect((await update(event.id, raceFields({ start_time: '' }))).json()).toMatchObject({ start_time: null });
   });
 
   it('refuses a time that is not 24-hour HH:MM with the exact message, and writes nothing', async () => {
@@ -55,20 +55,20 @@ describe('start time (startTime)', () => {
         'POST',
         '/api/v1/products/create/',
         access,
-        raceFields({ startTime: bad }),
+        raceFields({ start_time: bad }),
         IMAGE_AND_LOGO,
       );
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json().errors).toEqual({ startTime: ['Start time must be a 24-hour time (HH:MM)'] });
+      expect(res.json().errors).toEqual({ start_time: ['Start time must be a 24-hour time (HH:MM)'] });
     }
-    const event = await createEvent(t.app, access, raceFields({ startTime: '23:59' }));
-    const res = await update(event.id, raceFields({ startTime: '7pm' }));
-    expect(res.json().errors).toEqual({ startTime: ['Start time must be a 24-hour time (HH:MM)'] });
-    expect((await get(`/api/v1/products/${event.slug}/`)).json()).toMatchObject({ startTime: '23:59' });
+    const event = await createEvent(t.app, access, raceFields({ start_time: '23:59' }));
+    const res = await update(event.id, raceFields({ start_time: '7pm' }));
+    expect(res.json().errors).toEqual({ start_time: ['Start time must be a 24-hour time (HH:MM)'] });
+    expect((await get(`/api/v1/products/${event.slug}/`)).json()).toMatchObject({ start_time: '23:59' });
   });
 
   it('refuses it for an anonymous caller (401), as every admin write', async () => {
-    const res = await sendForm(t.app, 'POST', '/api/v1/products/create/', null, raceFields({ startTime: '09:30' }));
+    const res = await sendForm(t.app, 'POST', '/api/v1/products/create/', null, raceFields({ start_time: '09:30' }));
     expect(res.statusCode).toBe(401);
   });
 });
@@ -143,7 +143,7 @@ describe('GET /api/v1/products/{slug}/ and former slugs', () => {
 
 describe('GET /api/v1/products/{slug}/calendar.ics', () => {
   it('is the event as text/calendar, an attachment named after the slug', async () => {
-    const event = await createEvent(t.app, access, raceFields({ startTime: '09:30' }));
+    const event = await createEvent(t.app, access, raceFields({ start_time: '09:30' }));
     const res = await get(`/api/v1/products/${event.slug}/calendar.ics`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');

@@ -53,7 +53,7 @@ const rename = async (event: Product, name: string) => {
 
 describe('/events/{slug}', () => {
   it('is painted with its name as title, Open Graph, Twitter card, canonical and JSON-LD SportsEvent', async () => {
-    const event = await createEvent(t.app, access, raceFields({ startTime: '09:30' }));
+    const event = await createEvent(t.app, access, raceFields({ start_time: '09:30' }));
     const res = await get(`/events/${event.slug}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -97,7 +97,7 @@ describe('/events/{slug}', () => {
     const event = await createEvent(
       t.app,
       access,
-      raceFields({ date: '2026-06-14', registration_close: '2026-06-01', startTime: '09:30' }),
+      raceFields({ date: '2026-06-14', registration_close: '2026-06-01', start_time: '09:30' }),
     );
     await t.app.inject({ method: 'POST', url: `/api/v1/products/${event.id}/cancel/`, headers: bearer(access) });
     const ld = JSON.parse(

@@ -86,7 +86,7 @@ export function londonDateTime(date: string, time: string): string {
 /** One line saying when and where, for descriptions: "Saturday 14th February 2026, Hemel Snow Centre". */
 export function eventDescription(event: Product): string {
   const day = formatEventDate(event.date, false);
-  const time = event.startTime ? ` at ${event.startTime} UK time` : '';
+  const time = event.start_time ? ` at ${event.start_time} UK time` : '';
   const state = event.is_cancelled ? 'Cancelled: ' : '';
   const price = event.event_type === 'race' ? ` · ${displayPrice(event.price)}` : '';
   return `${state}${day}${time}, ${event.slope_name}${price}`;
@@ -106,7 +106,7 @@ export function eventJsonLd(site: Site, event: Product, now: Date): string {
     '@context': 'https://schema.org',
     '@type': 'SportsEvent',
     name: event.name,
-    startDate: event.startTime ? londonDateTime(event.date, event.startTime) : event.date,
+    startDate: event.start_time ? londonDateTime(event.date, event.start_time) : event.date,
     eventStatus: event.is_cancelled ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     location: { '@type': 'Place', name: event.slope_name },

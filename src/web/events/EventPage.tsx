@@ -119,9 +119,9 @@ export function EventPage() {
               <Fact term="Date" testId="event-page-date">
                 <NarrowOrWide wide={date} narrow={narrowDate} />
               </Fact>
-              {event.startTime && (
+              {event.start_time && (
                 <Fact term="Start time" testId="event-page-start">
-                  {event.startTime} {UK_TIME}
+                  {event.start_time} {UK_TIME}
                 </Fact>
               )}
               <Fact term="Venue" testId="event-page-venue">

@@ -96,7 +96,7 @@ export function EventForm({ form, code, saving, onSubmit, onCancel }: EventFormP
             maxLength={5}
             value={form.startTime}
             onChange={(e) => form.setStartTime(e.currentTarget.value)}
-            error={errors.startTime}
+            error={errors.start_time}
             disabled={!typed}
           />
           <Autocomplete

@@ -35,7 +35,7 @@ function raceForm(overrides: Partial<EventForm> = {}): EventForm {
 
 const product: Product = {
   id: 7,
-  startTime: null,
+  start_time: null,
   name: 'Club Race',
   slug: 'club-race-2026',
   date: '2026-03-14',
@@ -157,14 +157,14 @@ describe('the multipart body', () => {
     expect((data.get('image') as File).name).toBe('banner.jpg');
     expect(data.has('logo')).toBe(false);
     expect([...data.keys()]).toHaveLength(13);
-    expect(data.has('startTime')).toBe(false);
+    expect(data.has('start_time')).toBe(false);
   });
 
-  it('carries the start time as startTime when there is one, and an empty one to clear it', () => {
+  it('carries the start time as start_time when there is one, and an empty one to clear it', () => {
     const files = { image: null, logo: null };
-    expect(eventFormData(raceForm(), files, ' 09:30 ').get('startTime')).toBe('09:30');
-    expect(eventFormData(raceForm(), files, '', '10:00').get('startTime')).toBe('');
-    expect(eventFormData(raceForm(), files, '', '').has('startTime')).toBe(false);
+    expect(eventFormData(raceForm(), files, ' 09:30 ').get('start_time')).toBe('09:30');
+    expect(eventFormData(raceForm(), files, '', '10:00').get('start_time')).toBe('');
+    expect(eventFormData(raceForm(), files, '', '').has('start_time')).toBe(false);
   });
 });
 

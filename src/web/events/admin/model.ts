@@ -163,20 +163,19 @@ export function validateEvent(form: EventForm, files: EventFiles, editing: Produ
 }
 
 /** The event's start time as the API names it ("HH:MM" London time, or null: none). */
-export type StartTime = { startTime?: string | null };
 
 /** The start time an event has, as the form holds it ('' for none). */
 export function startTimeOf(product: Product | null): string {
-  return (product as (Product & StartTime) | null)?.startTime ?? '';
+  return product?.start_time ?? '';
 }
 
 /** The multipart body of the create and update calls: every text field, and the files chosen.
- * The start time is sent when there is one, or to clear the one the event had (startTime ''),
+ * The start time is sent when there is one, or to clear the one the event had (start_time ''),
  * so that a form without a start time asks nothing new of the server. */
 export function eventFormData(form: EventForm, files: EventFiles, startTime = '', before = ''): FormData {
   const data = new FormData();
   for (const field of EVENT_FORM_FIELDS) data.append(field, form[field].trim());
-  if (startTime.trim() || before) data.append('startTime', startTime.trim());
+  if (startTime.trim() || before) data.append('start_time', startTime.trim());
   if (files.image) data.append('image', files.image);
   if (files.logo) data.append('logo', files.logo);
   return data;
@@ -203,7 +202,7 @@ export function previewProduct(
   return {
     id: editing?.id ?? 0,
     name,
-    startTime: editing?.startTime ?? null,
+    start_time: editing?.start_time ?? null,
     slug: eventSlug(name, date),
     date,
     slope_name: form.slope_name.trim(),

@@ -43,7 +43,7 @@ export function useEventForm() {
   const [files, setFiles] = useState<EventFiles>(NO_FILES);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [editing, setEditing] = useState<Product | null>(null);
-  // "HH:MM" London time or '': sent as the API's startTime (kept beside the domain's form fields)
+  // "HH:MM" London time or '': sent as the API's start_time (kept beside the domain's form fields)
   const [startTime, setStartTimeValue] = useState('');
   // a refused file is not previewed: the card keeps the current picture
   const imageUrl = useObjectUrl(fileTypeError('image', files.image) ? null : files.image);
@@ -68,7 +68,7 @@ export function useEventForm() {
   const setStartTime = useCallback(
     (value: string) => {
       setStartTimeValue(value);
-      clearError('startTime');
+      clearError('start_time');
     },
     [clearError],
   );
