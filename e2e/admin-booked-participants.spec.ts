@@ -72,7 +72,7 @@ test('an administrator adds and removes a participant; the counts follow; the CS
   expect(file.suggestedFilename()).toBe(`Booked-Race-${surname}.csv`);
   const [header, line, ...rest] = Papa.parse<string[]>(readFileSync(await file.path(), 'utf8').trim()).data;
   expect(header).toHaveLength(16);
-  expect(header?.[0]).toBe('Racer number');
+  expect(header?.[0]).toBe('ERSA ID');
   expect(line?.slice(1, 3)).toEqual(['Ada', surname]);
   expect(rest).toEqual([]);
 

@@ -141,7 +141,7 @@ test('users.csv downloads with the expected header and the rows of the search', 
   expect(file.suggestedFilename()).toBe('users.csv');
   await expect(page.getByText('CSV downloaded successfully!')).toBeVisible();
   const [header, row, ...rest] = Papa.parse<string[]>(readFileSync(await file.path(), 'utf8').trim()).data;
-  expect(header?.slice(0, 5)).toEqual(['Racer number', 'Username', 'First name', 'Last name', 'Email']);
+  expect(header?.slice(0, 5)).toEqual(['ERSA ID', 'Username', 'First name', 'Last name', 'Email']);
   expect(row?.slice(1, 4)).toEqual([member.username, 'Cy', surname]);
   expect(rest).toEqual([]);
 });

@@ -187,3 +187,41 @@ test('a visitor picks the year and the club on /results and sees the tabs and th
     `There are no results for 2019; showing ${YEAR}.`,
   );
 });
+
+test('rows whose gender or category is not allowed are marked when the file is read, and Calculate says how many to fix', async ({
+  page,
+}) => {
+  const file = Buffer.from(
+    [
+      ',,,ERSA,,,Age,,,',
+      'Pos,Bib,Name,ID,Club,Gender,Grp.,Run 1,Run 2,Time',
+      '1,12,Ann Able,301,HEM,F,U10,30.00,30.50,30.00',
+      '2,13,Bea Bad,302,HEM,X,U10,31.00,31.50,31.00',
+      '3,14,Cal Wrong,303,HEM,M,U99,32.00,32.50,32.00',
+    ].join('\n'),
+  );
+  await openPoints(page);
+  await page.getByRole('button', { name: new RegExp(`^${NORFOLK} \\(NOR\\)`) }).click();
+  await page.getByRole('button', { name: 'Upload CSV' }).click();
+  const upload = page.getByRole('dialog', { name: `Upload ${NORFOLK} results for ${YEAR}` });
+  await upload.locator('input[type="file"]').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: file });
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(upload).toBeHidden();
+
+  const rows = page.getByTestId('raw-row');
+  await expect(rows).toHaveCount(3);
+  // marked as soon as the file is read: the file's line and the reason on the row
+  const bea = rows.filter({ hasText: 'Bea Bad' });
+  await expect(bea.getByRole('cell').first()).toHaveText('4');
+  await expect(bea).toContainText('Gender must be Men or Women');
+  const cal = rows.filter({ hasText: 'Cal Wrong' });
+  await expect(cal.getByRole('cell').first()).toHaveText('5');
+  await expect(cal).toContainText('Category must be one of U08, U10');
+  await expect(rows.filter({ hasText: 'Ann Able' })).not.toContainText('must be');
+
+  await page.getByRole('button', { name: 'Calculate points' }).click();
+  await expect(page.getByText('2 rows to fix before calculating: see the marked rows')).toBeVisible();
+  await expect(page.getByText('Failed to calculate points. Please try again.')).toHaveCount(0);
+  // nothing was sent: the rows are still there to correct
+  await expect(rows).toHaveCount(3);
+});

@@ -84,5 +84,7 @@ export async function renderEmail<N extends EmailName>(
   const subject = template.subject(site, props);
   const element = template.body({ site, props, subject });
   const [html, text] = await Promise.all([render(element), render(element, PLAIN_TEXT)]);
-  return { subject, html, text };
+  // React marks where one text node ends and the next begins with an empty comment ("Race A<!-- -->:
+  // <!-- -->Emily"); in an e-mail nothing hydrates it, so it goes: the HTML reads as its text does
+  return { subject, html: html.replaceAll('<!-- -->', ''), text };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageCategory, BOOKED_CSV_HEADERS, bookedCsvRow } from './booked.ts';
+import { ageCategory, bookedCsvHeaders, bookedCsvRow } from './booked.ts';
 
 describe('ageCategory', () => {
   it.each([
@@ -56,7 +56,8 @@ describe('bookedCsvRow', () => {
       },
       2027,
     );
-    expect(BOOKED_CSV_HEADERS).toHaveLength(16);
+    expect(bookedCsvHeaders('ERSA')).toHaveLength(16);
+    expect(bookedCsvHeaders('FSRC')[0]).toBe('FSRC ID');
     expect(row).toEqual([
       104,
       'Harry',

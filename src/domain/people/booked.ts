@@ -31,9 +31,16 @@ export function ageCategory(dateOfBirth: string | null, seasonYear: number): Age
   return UPPER_AGE.find(([, upper]) => age <= upper)?.[0] ?? 'MA4';
 }
 
-/** The 16 columns of the booked-participants CSV, in order (issue 8, "Decided here"). */
-export const BOOKED_CSV_HEADERS = [
-  'Racer number',
+/** The racer number's column header: the spec's `{product}_ID` column, "<code> ID" (spec README). */
+export const racerNumberHeader = (code: string): string => `${code} ID`;
+
+/** The 16 columns of the booked-participants CSV, in order (issue 8, "Decided here"): the racer
+ * number's ("ERSA ID"), then these. */
+export function bookedCsvHeaders(code: string): string[] {
+  return [racerNumberHeader(code), ...BOOKED_CSV_FIELDS];
+}
+
+const BOOKED_CSV_FIELDS = [
   'First name',
   'Last name',
   'Gender',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BOOKED_CSV_HEADERS } from '../../domain/people/booked.ts';
+import { bookedCsvHeaders } from '../../domain/people/booked.ts';
 import { bookings, events, profiles, users } from '../db/schema.ts';
 import { createUser, type FixtureUser, login } from '../test/fixtures.ts';
 import { bearer, useTestApp } from '../test/helper.ts';
@@ -178,7 +178,7 @@ describe('the participants CSV', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="Club-Race-2027.csv"');
     const [header, row, ...rest] = Papa.parse<string[]>(res.body.trim()).data;
-    expect(header).toEqual([...BOOKED_CSV_HEADERS]);
+    expect(header).toEqual(bookedCsvHeaders('ERSA'));
     expect(rest).toEqual([]);
     expect(row).toEqual([
       '321',
@@ -203,7 +203,7 @@ describe('the participants CSV', () => {
   it('is the header alone for an event with nobody booked', async () => {
     const eventId = await raceEvent();
     const res = await call('GET', `/api/v1/products/booked-participants/${eventId}/export-csv/`);
-    expect(Papa.parse<string[]>(res.body.trim()).data).toEqual([[...BOOKED_CSV_HEADERS]]);
+    expect(Papa.parse<string[]>(res.body.trim()).data).toEqual([bookedCsvHeaders('ERSA')]);
   });
 });
 

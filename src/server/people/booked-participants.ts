@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toCsv } from '../../domain/csv.ts';
 import { londonToday } from '../../domain/dates.ts';
 import { EVENT_MSG } from '../../domain/events/index.ts';
-import { BOOKED_CSV_HEADERS, BOOKED_MSG, bookedCsvRow } from '../../domain/people/booked.ts';
+import { BOOKED_MSG, bookedCsvHeaders, bookedCsvRow } from '../../domain/people/booked.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { bookings, events, profiles, users } from '../db/schema.ts';
@@ -213,7 +213,7 @@ export async function bookedCsv(ctx: AppContext, eventId: number): Promise<{ nam
     .orderBy(asc(bookings.id));
   const season = Number(event.date.slice(0, 4));
   const csv = toCsv(
-    BOOKED_CSV_HEADERS,
+    bookedCsvHeaders(ctx.config.association.code),
     rows.map((r) =>
       bookedCsvRow(
         {

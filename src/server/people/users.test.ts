@@ -127,7 +127,7 @@ describe('users.csv', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="users.csv"');
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const [header, ...rows] = Papa.parse<string[]>(res.body.trim()).data;
-    expect(header?.slice(0, 5)).toEqual(['Racer number', 'Username', 'First name', 'Last name', 'Email']);
+    expect(header?.slice(0, 5)).toEqual(['ERSA ID', 'Username', 'First name', 'Last name', 'Email']);
     expect(rows).toHaveLength(58);
     const evil = rows.find((r) => r[1] === 'evil.user1');
     expect(evil?.slice(0, 5)).toEqual([

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { clubCode } from '../../domain/clubs.ts';
 import { toCsv } from '../../domain/csv.ts';
+import { racerNumberHeader } from '../../domain/people/booked.ts';
 import type { AdminProfile } from '../../domain/people/profile.ts';
 import { USERS_PAGE_SIZE, type UserSort } from '../../domain/people/users.ts';
 import type { AppContext } from '../context.ts';
@@ -48,8 +49,7 @@ export async function listUsers(
   return profilesPage(ctx, where(query), ORDER[query.sort], { number: query.page, size: USERS_PAGE_SIZE });
 }
 
-const CSV_HEADERS = [
-  'Racer number',
+const CSV_FIELDS = [
   'Username',
   'First name',
   'Last name',
@@ -83,7 +83,7 @@ export async function usersCsv(ctx: AppContext, query: UsersQuery): Promise<stri
     .where(where(query))
     .orderBy(...ORDER[query.sort]);
   return toCsv(
-    CSV_HEADERS,
+    [racerNumberHeader(ctx.config.association.code), ...CSV_FIELDS],
     rows.map(({ profile: p, user: u }) => [
       p.racerId,
       u.username,
