@@ -15,6 +15,7 @@ import { loadConfig } from '../config.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { PAYMENT_JOB_MS } from '../payments/jobs.ts';
 import { type Booker, makeBookers } from '../payments/test-support.ts';
+import { builtEmailsWebDist } from '../test/built-emails.ts';
 import { type PrivatePostgres, startPrivatePostgres } from '../test/private-postgres.ts';
 import { type ServerProcess, startServer } from '../test/processes.ts';
 import { CONNECT_TIMEOUT_MS, type Database, isDatabaseUnreachable, migrateDatabase, openDatabase } from './client.ts';
@@ -65,7 +66,8 @@ beforeAll(async () => {
       .returning({ id: events.id });
     eventId = event?.id ?? 0;
   });
-  app = startServer({ ...env, SEED_DEMO: 'false', LOG_LEVEL: 'warn' });
+  // the mail sent after the outage is rendered by the built templates
+  app = startServer({ ...env, SEED_DEMO: 'false', LOG_LEVEL: 'warn', WEB_DIST: await builtEmailsWebDist() });
   base = await app.ready;
 }, 120_000);
 
