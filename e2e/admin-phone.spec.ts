@@ -123,12 +123,15 @@ for (const width of [375, 1280]) {
     await submit.click();
     const toast = page.getByRole('alert').filter({ hasText: 'FAQ added' });
     await expect(toast).toBeVisible();
-    const toastBox = await toast.boundingBox();
     const header = await page.locator('header').first().boundingBox();
-    expect(toastBox && header).toBeTruthy();
-    if (!toastBox || !header) return;
-    // below the whole header (its menu button, account and cart controls)
-    expect(toastBox.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(header).toBeTruthy();
+    if (!header) return;
+    // below the whole header (its menu button, account and cart controls), once it has slid in
+    await expect
+      .poll(async () => (await toast.boundingBox())?.y ?? -1, { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(header.y + header.height);
+    const toastBox = await toast.boundingBox();
+    if (!toastBox) throw new Error('the toast went before it was measured');
     const button = await submit.boundingBox();
     if (button) expect(intersects(toastBox, button)).toBe(false);
   });

@@ -1,6 +1,6 @@
 import './zod-config.ts';
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { useProfileStore } from './accounts/store.ts';
@@ -38,21 +38,16 @@ async function start(): Promise<void> {
   hydrateQueries(queryClient, datedNow(painted.queries));
   await loadLazyMatches(browserRoutes, window.location);
   const router = createRouter(true);
-  // hydrated as a transition: React then hydrates in slices of a few milliseconds and lets the
-  // browser in between, where a plain hydrateRoot works through the whole page in one long task
-  // (the main cost of a phone's first seconds: docs/decisions/0039-hydration-in-time-slices.md)
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <PaintedInMaintenance.Provider value={painted.maintenance}>
-          <Providers>
-            <RouterProvider router={router} />
-          </Providers>
-        </PaintedInMaintenance.Provider>
-      </StrictMode>,
-    );
-  });
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <PaintedInMaintenance.Provider value={painted.maintenance}>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </PaintedInMaintenance.Provider>
+    </StrictMode>,
+  );
   await useProfileStore.persist.rehydrate();
   await router.revalidate();
   markReady();
