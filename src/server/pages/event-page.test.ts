@@ -169,7 +169,7 @@ describe('Open Graph on every painted page', () => {
     expect(meta(html, 'og:description')).toBe('Enter a race.');
     expect(meta(html, 'og:url')).toBe('https://entries.example.org/booking');
     expect(meta(html, 'og:type')).toBe('website');
-    expect(meta(html, 'og:site_name')).toBeTruthy();
+    expect(meta(html, 'og:site_name')).toBe('Eastern Region Snowsports Association');
     expect(html).toContain('<link rel="canonical" href="https://entries.example.org/booking">');
   });
 });
@@ -206,7 +206,7 @@ describe('robots.txt, sitemap.xml and the web manifest', () => {
     expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
     const manifest = JSON.parse(res.body);
     expect(manifest).toMatchObject({ start_url: '/', display: 'standalone', theme_color: '#1c6dd0' });
-    expect(manifest.name).toBeTruthy();
+    expect(manifest.name).toBe('Eastern Region Snowsports Association');
     expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(
       expect.arrayContaining(['192x192', '512x512']),
     );
