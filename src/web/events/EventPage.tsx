@@ -114,36 +114,35 @@ export function EventPage() {
       <Container size="md" py="xl">
         <Stack gap="lg">
           {event.image && <Image src={event.image} alt="" radius="md" mah={360} fit="cover" fetchPriority="high" />}
-          <Box component="dl" m={0}>
-            <Stack gap="xs">
-              <Fact term="Date" testId="event-page-date">
-                <NarrowOrWide wide={date} narrow={narrowDate} />
+          {/* the list itself is the Stack: a <dl> holds its dt/dd pairs directly or in one <div> each */}
+          <Stack component="dl" gap="xs" m={0}>
+            <Fact term="Date" testId="event-page-date">
+              <NarrowOrWide wide={date} narrow={narrowDate} />
+            </Fact>
+            {event.start_time && (
+              <Fact term="Start time" testId="event-page-start">
+                {event.start_time} {UK_TIME}
               </Fact>
-              {event.start_time && (
-                <Fact term="Start time" testId="event-page-start">
-                  {event.start_time} {UK_TIME}
-                </Fact>
-              )}
-              <Fact term="Venue" testId="event-page-venue">
-                {event.slope_name}
+            )}
+            <Fact term="Venue" testId="event-page-venue">
+              {event.slope_name}
+            </Fact>
+            {isRace && (
+              <Fact term="Price" testId="event-page-price">
+                {displayPrice(event.price)}
               </Fact>
-              {isRace && (
-                <Fact term="Price" testId="event-page-price">
-                  {displayPrice(event.price)}
-                </Fact>
-              )}
-              {isRace && !event.is_cancelled && !past && (
-                <Fact term="Places left" testId="event-page-places">
-                  {left === 0 ? 'None: the event is full' : `${left} of ${event.quantity}`}
-                </Fact>
-              )}
-              {isRace && (
-                <Fact term="Registration" testId="event-page-window">
-                  <RegistrationWindow event={event} />
-                </Fact>
-              )}
-            </Stack>
-          </Box>
+            )}
+            {isRace && !event.is_cancelled && !past && (
+              <Fact term="Places left" testId="event-page-places">
+                {left === 0 ? 'None: the event is full' : `${left} of ${event.quantity}`}
+              </Fact>
+            )}
+            {isRace && (
+              <Fact term="Registration" testId="event-page-window">
+                <RegistrationWindow event={event} />
+              </Fact>
+            )}
+          </Stack>
           {!isRace && event.banner_message.trim() && (
             <Text fs="italic" data-testid="event-page-banner">
               {event.banner_message}
