@@ -56,6 +56,9 @@ export interface PageScores {
    * script and every modulepreload of its HTML (browser tests check nothing else is fetched
    * before the page is ready) — at their gzip size, from the build's .gz copies. */
   initialJsKb: number;
+  /** How many files those scripts are: each is a request the simulated phone connection waits
+   * for before the first paint (docs/decisions/0044). */
+  initialJsFiles: number;
   /** The runs whose page did not answer its control after Lighthouse, with why. */
   unanswered: string[];
   /** The page answered with this status instead of 200 (e.g. 404): nothing was measured. */
@@ -107,17 +110,20 @@ export async function lighthouseOnce(
     mainThreadMs: value('mainthread-work-breakdown'),
     scriptMs: value('bootup-time'),
     scriptKb: scripts.reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024,
-    initialJsKb: await initialScriptsGzipKb(url, webDist),
+    ...(await initialScripts(url, webDist)),
   };
 }
 
-async function initialScriptsGzipKb(url: string, webDist: string): Promise<number> {
+async function initialScripts(url: string, webDist: string): Promise<{ initialJsKb: number; initialJsFiles: number }> {
   const html = await (await fetch(url)).text();
   const files = [
     ...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g),
     ...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g),
   ].map((m) => new URL(m[1] as string, url).href);
-  return files.reduce((sum, file) => sum + gzipBytes(file, webDist), 0) / 1024;
+  return {
+    initialJsKb: files.reduce((sum, file) => sum + gzipBytes(file, webDist), 0) / 1024,
+    initialJsFiles: files.length,
+  };
 }
 
 /** The gzip size of a built script, from its .gz copy in the browser's build. */
@@ -227,6 +233,7 @@ export async function lighthousePages(
         tbtRange: [Math.min(...tbts), Math.max(...tbts)],
         scriptKb: pick('scriptKb'),
         initialJsKb: pick('initialJsKb'),
+        initialJsFiles: pick('initialJsFiles'),
         unanswered,
       };
       onPage(check.name, out[check.name] as PageScores);
@@ -253,6 +260,7 @@ function notMeasured(path: string, status: number): PageScores {
     tbtRange: [0, 0],
     scriptKb: 0,
     initialJsKb: 0,
+    initialJsFiles: 0,
     unanswered: [],
     notFound: status,
   };

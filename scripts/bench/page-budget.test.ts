@@ -16,6 +16,7 @@ const met: PageScores = {
   tbtRange: [100, 200],
   scriptKb: 210,
   initialJsKb: 150,
+  initialJsFiles: 8,
   unanswered: [],
 };
 

@@ -101,7 +101,7 @@ export function EventCard({ event, preview = false, first = false }: EventCardPr
                   src={event.image}
                   alt=""
                   loading={first ? 'eager' : 'lazy'}
-                  fetchPriority={first ? 'high' : 'auto'}
+                  fetchPriority={first ? 'high' : undefined}
                 />
               ) : (
                 <Group h="100%" justify="center" c="white" aria-hidden>
