@@ -61,6 +61,15 @@ test('the event form reads 05/03/2027 as 5 March 2027, and shows it back so when
   const edit = page.getByRole('form', { name: 'Edit event' });
   await expect(edit.getByLabel(/^Date/)).toHaveValue('05/03/2027');
   await expect(edit.getByLabel(/^Registration close date/)).toHaveValue(typed(day(7)));
+  // times are 24-hour text too: a native time input would show "06:00 PM" in this browser
+  await expect(edit.getByLabel(/^Registration open time/)).toHaveValue('09:00');
+  await expect(edit.getByLabel(/^Registration close time/)).toHaveValue('18:00');
+  await expect(edit.getByLabel(/^Registration close time/)).not.toHaveAttribute('type', 'time');
+  const stored = (await (await request.get('/api/v1/products/')).json()) as {
+    name: string;
+    registration_close_time: string;
+  }[];
+  expect(stored.find((e) => e.name === name)?.registration_close_time).toBe('18:00');
 });
 
 test('a date picked from the calendar is shown DD/MM/YYYY', async ({ page, request }) => {

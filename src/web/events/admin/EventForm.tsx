@@ -53,6 +53,15 @@ export function EventForm({ form, code, saving, onSubmit, onCancel }: EventFormP
     onChange: (e: { currentTarget: { value: string } }) => setField(field, e.currentTarget.value),
   });
   const raceOnly = (field: EventFormField) => ({ ...text(field), disabled: !race, withAsterisk: race });
+  // typed as 24-hour HH:MM, as the start time is: a native time input shows and reads 12-hour
+  // times with AM/PM in an en-US browser
+  const raceTime = (field: EventFormField) => ({
+    ...raceOnly(field),
+    description: '24-hour HH:MM',
+    placeholder: 'HH:MM',
+    inputMode: 'numeric' as const,
+    maxLength: 5,
+  });
   const day = (field: EventFormField) => ({
     value: values[field],
     error: errors[field],
@@ -169,7 +178,7 @@ export function EventForm({ form, code, saving, onSubmit, onCancel }: EventFormP
               description={limits.openMax && `By ${showDayMonthYear(limits.openMax)}`}
               {...raceDay('registration_open')}
             />
-            <TextInput label="Registration open time" type="time" {...raceOnly('registration_open_time')} />
+            <TextInput label="Registration open time" {...raceTime('registration_open_time')} />
             <DayInput
               label="Registration close date"
               description={
@@ -179,7 +188,7 @@ export function EventForm({ form, code, saving, onSubmit, onCancel }: EventFormP
               }
               {...raceDay('registration_close')}
             />
-            <TextInput label="Registration close time" type="time" {...raceOnly('registration_close_time')} />
+            <TextInput label="Registration close time" {...raceTime('registration_close_time')} />
             <NumberInput
               label="Quantity"
               description={`Places (default ${DEFAULT_RACE_QUANTITY})`}
