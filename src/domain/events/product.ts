@@ -30,6 +30,9 @@ export const ProductSchema = z.object({
   slope_name: z.string(),
   price: z.string(),
   image: z.string().nullable(),
+  /** The image's card copy (WebP, at most 800 px wide), what a card shows; null when the event has
+   * no image or its image came before card copies (the card then shows the image itself). */
+  image_card: z.string().nullable(),
   logo: z.string().nullable(),
   url: z.string(),
   banner_message: z.string(),

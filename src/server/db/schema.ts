@@ -204,6 +204,9 @@ export const events = pgTable(
     startTime: text('start_time'),
     pricePence: integer('price_pence').notNull().default(0),
     image: fileRef('image'),
+    /** The image's card copy (WebP, 800 px wide at most: docs/decisions/0045); null for an event
+     * whose image came before card copies, whose cards show the image itself. */
+    imageCard: fileRef('image_card'),
     logo: fileRef('logo'),
     url: text('url').notNull().default(''),
     bannerMessage: text('banner_message').notNull().default(''),

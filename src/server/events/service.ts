@@ -159,23 +159,39 @@ async function takeSlug(tx: Tx, eventId: number, slug: string, previous: string 
     .onConflictDoUpdate({ target: eventSlugs.slug, set: { eventId, retiredAt: now } });
 }
 
+/** An event's image gets a card copy, what its cards show (docs/decisions/0045). */
+const CARD_COPIES = { cardCopies: ['image'] } as const;
+
 /**
  * POST /products/create/: everything is checked first (fields and files); then the files are
  * stored and the event inserted in one transaction, so a refusal or failure leaves nothing.
  */
 export async function createEvent(ctx: AppContext, form: MultipartForm): Promise<Product> {
   const { values, files } = checkEventSubmission(form, { mode: 'create', booked: 0 });
-  const id = await storeFiles(ctx, files, async (keys, tx) => {
-    const slug = await allocateSlug(tx, values);
-    const now = ctx.now();
-    const [row] = await tx
-      .insert(events)
-      .values({ ...columns(values), slug, image: keys.image, logo: keys.logo, createdAt: now, updatedAt: now })
-      .returning({ id: events.id });
-    if (!row) throw new Error('event insert returned nothing');
-    await takeSlug(tx, row.id, slug, null, now);
-    return row.id;
-  });
+  const id = await storeFiles(
+    ctx,
+    files,
+    async (keys, tx) => {
+      const slug = await allocateSlug(tx, values);
+      const now = ctx.now();
+      const [row] = await tx
+        .insert(events)
+        .values({
+          ...columns(values),
+          slug,
+          image: keys.image,
+          imageCard: keys.image_card,
+          logo: keys.logo,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: events.id });
+      if (!row) throw new Error('event insert returned nothing');
+      await takeSlug(tx, row.id, slug, null, now);
+      return row.id;
+    },
+    CARD_COPIES,
+  );
   await invalidatePublicCache(ctx);
   return loadProduct(ctx, id);
 }
@@ -188,43 +204,51 @@ export async function createEvent(ctx: AppContext, form: MultipartForm): Promise
 export async function updateEvent(ctx: AppContext, id: number, form: MultipartForm): Promise<Product> {
   const current = await findEvent(ctx.db, id);
   const { values, files } = checkEventSubmission(form, { mode: 'update', booked: current.booked });
-  const replaced = await storeFiles(ctx, files, async (keys, tx) => {
-    const [locked] = await tx.select().from(events).where(eq(events.id, id)).for('update');
-    if (!locked) throw notFound();
-    const sameSlug = eventSlug(values.name, values.date) === eventSlug(locked.name, locked.date);
-    const slug = sameSlug ? locked.slug : await allocateSlug(tx, values, id);
-    // held places count: a payment under way converts its hold into a booking without asking again
-    const guard =
-      values.eventType === 'race'
-        ? sql`${events.booked} + ${events.held} <= ${values.quantity}`
-        : and(eq(events.booked, 0), eq(events.held, 0));
-    const [row] = await tx
-      .update(events)
-      .set({
-        ...columns(values),
-        slug,
-        image: keys.image ?? locked.image,
-        logo: keys.logo ?? locked.logo,
-        updatedAt: ctx.now(),
-      })
-      .where(and(eq(events.id, id), guard))
-      .returning({ id: events.id });
-    if (!row) {
-      throw AppError.validation(
+  const replaced = await storeFiles(
+    ctx,
+    files,
+    async (keys, tx) => {
+      const [locked] = await tx.select().from(events).where(eq(events.id, id)).for('update');
+      if (!locked) throw notFound();
+      const sameSlug = eventSlug(values.name, values.date) === eventSlug(locked.name, locked.date);
+      const slug = sameSlug ? locked.slug : await allocateSlug(tx, values, id);
+      // held places count: a payment under way converts its hold into a booking without asking again
+      const guard =
         values.eventType === 'race'
-          ? {
-              quantity: [
-                locked.held > 0
-                  ? EVENT_MSG.quantityBelowTaken(locked.booked, locked.held)
-                  : EVENT_MSG.quantityBelowBooked(locked.booked),
-              ],
-            }
-          : { event_type: [EVENT_MSG.typeChangeWithBookings(locked.booked + locked.held)] },
-      );
-    }
-    if (!sameSlug) await takeSlug(tx, id, slug, locked.slug, ctx.now());
-    return [keys.image ? locked.image : null, keys.logo ? locked.logo : null];
-  });
+          ? sql`${events.booked} + ${events.held} <= ${values.quantity}`
+          : and(eq(events.booked, 0), eq(events.held, 0));
+      const [row] = await tx
+        .update(events)
+        .set({
+          ...columns(values),
+          slug,
+          image: keys.image ?? locked.image,
+          imageCard: keys.image ? (keys.image_card ?? null) : locked.imageCard,
+          logo: keys.logo ?? locked.logo,
+          updatedAt: ctx.now(),
+        })
+        .where(and(eq(events.id, id), guard))
+        .returning({ id: events.id });
+      if (!row) {
+        throw AppError.validation(
+          values.eventType === 'race'
+            ? {
+                quantity: [
+                  locked.held > 0
+                    ? EVENT_MSG.quantityBelowTaken(locked.booked, locked.held)
+                    : EVENT_MSG.quantityBelowBooked(locked.booked),
+                ],
+              }
+            : { event_type: [EVENT_MSG.typeChangeWithBookings(locked.booked + locked.held)] },
+        );
+      }
+      if (!sameSlug) await takeSlug(tx, id, slug, locked.slug, ctx.now());
+      return keys.image
+        ? [locked.image, locked.imageCard, keys.logo ? locked.logo : null]
+        : [null, null, keys.logo ? locked.logo : null];
+    },
+    CARD_COPIES,
+  );
   await removeFiles(ctx, ctx.db, replaced);
   await invalidatePublicCache(ctx);
   return loadProduct(ctx, id);

@@ -26,6 +26,7 @@ export function toProduct(row: EventRow, documents: EventDocumentRow[] = []): Pr
     slope_name: row.slopeName,
     price: formatPrice(row.pricePence),
     image: mediaUrl(row.image),
+    image_card: mediaUrl(row.imageCard),
     logo: mediaUrl(row.logo),
     url: row.url,
     banner_message: row.bannerMessage,

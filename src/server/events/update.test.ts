@@ -95,20 +95,28 @@ describe('PUT /api/v1/products/{id}/update/', () => {
     const newImage = mediaKey(product.image);
     expect(newImage).not.toBe(oldImage);
     expect(product.logo).toBe(race.logo);
+    // the new image's card copy replaces the old one's too
+    const oldCard = mediaKey(race.image_card);
+    const newCard = mediaKey(product.image_card);
+    expect(newCard).not.toBe(oldCard);
     const state = await written(t.app);
     expect(state.files).toContain(newImage);
+    expect(state.files).toContain(newCard);
     expect(state.files).not.toContain(oldImage);
-    expect(await storedKeys()).toEqual([newImage, mediaKey(race.logo)].sort());
+    expect(state.files).not.toContain(oldCard);
+    expect(await storedKeys()).toEqual([newImage, newCard, mediaKey(race.logo)].sort());
     expect((await t.app.inject({ method: 'GET', url: `/media/${oldImage}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/media/${oldCard}` })).statusCode).toBe(404);
   });
 
   it('replaces the logo alone', async () => {
     const res = await update(raceFields(), { logo: { filename: 'new.png', bytes: SAMPLE.png } });
     const product = json<Product>(res);
     expect(product.image).toBe(race.image);
+    expect(product.image_card).toBe(race.image_card);
     expect(product.logo).not.toBe(race.logo);
-    // the image, its original, and the new logo
-    expect((await written(t.app)).files).toHaveLength(3);
+    // the image, its original, its card copy, and the new logo
+    expect((await written(t.app)).files).toHaveLength(4);
   });
 
   it('treats a text value sent for image or logo as "keep the current file"', async () => {
@@ -149,6 +157,16 @@ describe('update: refusals write nothing and remove nothing', () => {
     const res = await expectNothingWritten(t.app, () => update(externalFields()));
     expect(res.statusCode).toBe(400);
     expect(json(res).errors).toEqual({ event_type: ['The event type cannot be changed while places are booked (3)'] });
+  });
+
+  it('an image stored before card copies keeps showing itself until replaced', async () => {
+    // as after the upgrade that brought card copies (migration 0012): the column is empty
+    await t.app.ctx.db.update(events).set({ imageCard: null }).where(eq(events.id, race.id));
+    const kept = json<Product>(await update(raceFields({ name: 'Renamed Race' })));
+    expect(kept.image).toBe(race.image);
+    expect(kept.image_card).toBeNull();
+    const replaced = json<Product>(await update(raceFields(), { image: { filename: 'new.jpg', bytes: SAMPLE.jpg } }));
+    expect(replaced.image_card).toMatch(/^\/media\/[a-f0-9]{32}\.webp$/);
   });
 
   it('refuses a wrong new image, keeping the old one', async () => {

@@ -1,6 +1,8 @@
 /**
  * Makes the web copy of one uploaded picture, in a process of its own (web-images.ts starts it:
- * `node image-worker.ts|js <ext> <edge> <max pixels>`, the picture on stdin). sharp and libvips
+ * `node image-worker.ts|js <ext> <edge> <max pixels>`, the picture on stdin). With `card` for
+ * <ext> it makes the card copy instead: `<edge>` pixels wide at most, always WebP (what an event
+ * card shows, docs/decisions/0045). sharp and libvips
  * never load into the server: they held ~20 MB there for the life of the process after the first
  * picture (docs/decisions/0036-memory.md), and a picture that crashes libvips ends this process,
  * not the server.
@@ -15,6 +17,8 @@ import { TOO_MANY_PIXELS_EXIT, UNDECODABLE_EXIT } from './image-worker-codes.ts'
 /** Pictures this size or smaller, already within the edge, are sent as they are (PNG and WebP;
  * a JPEG is always made again, for its metadata). */
 const SMALL_BYTES = 300 * 1024;
+/** WebP quality of a card copy: a photograph or a drawing at 800 px is about half its JPEG at 82. */
+const CARD_QUALITY = 75;
 
 async function main(): Promise<void> {
   const [ext = '', edgeText = '', maxPixelsText = ''] = process.argv.slice(2);
@@ -25,6 +29,15 @@ async function main(): Promise<void> {
   const { default: sharp } = await import('sharp');
   try {
     const image = sharp(bytes, { limitInputPixels: Number(maxPixelsText), failOn: 'error' });
+    if (ext === 'card') {
+      const card = await image
+        .rotate()
+        .resize({ width: edge, withoutEnlargement: true })
+        .webp({ quality: CARD_QUALITY })
+        .toBuffer();
+      await new Promise<void>((resolve, reject) => process.stdout.write(card, (e) => (e ? reject(e) : resolve())));
+      return;
+    }
     const { width = 0, height = 0, orientation } = await image.metadata();
     const fits = Math.max(width, height) <= edge;
     if (ext !== 'jpg' && fits && bytes.length <= SMALL_BYTES && !orientation) return;

@@ -12,7 +12,7 @@ import { storedFiles } from '../db/schema.ts';
 import { AppError, type FieldErrors } from '../errors.ts';
 import { filesInDatabase, readStoredFile, writeChunks } from './file-bytes.ts';
 import { detectType, FILE_KINDS, type FileKindName, type FileType, MAX_UPLOAD_BYTES, typeByExt } from './file-types.ts';
-import { webImage } from './web-images.ts';
+import { cardImage, webImage } from './web-images.ts';
 
 /** A file as it arrived in a multipart request. */
 export interface Upload {
@@ -105,7 +105,8 @@ interface Prepared {
 /**
  * Stores checked files under generated names, then runs `work` in one transaction with their keys
  * (the stored_files rows are inserted in that transaction). A picture is stored as its web copy
- * (plugins/web-images.ts), its original kept beside it. On PostgreSQL the bytes are written in
+ * (plugins/web-images.ts), its original kept beside it; a field named in `cardCopies` also gets
+ * its card copy, a file of its own given to `work` as `{field}_card`. On PostgreSQL the bytes are written in
  * that same transaction (plugins/file-bytes.ts); on the embedded database they are written to the
  * disk first and deleted again if anything fails. Either way a refused or failed write leaves
  * nothing behind.
@@ -114,13 +115,19 @@ export async function storeFiles<T>(
   ctx: AppContext,
   files: Record<string, CheckedUpload | undefined>,
   work: (keys: Record<string, string>, tx: Tx) => Promise<T>,
+  options: { cardCopies?: readonly string[] } = {},
 ): Promise<T> {
   const prepared: Prepared[] = [];
   for (const [field, file] of Object.entries(files)) {
     if (!file) continue;
-    const web = await webImage(file.bytes, file.type, { field: file.field, wrongType: file.wrongType });
-    const key = `${randomBytes(16).toString('hex')}.${file.type.ext}`;
+    const refusal = { field: file.field, wrongType: file.wrongType };
+    const web = await webImage(file.bytes, file.type, refusal);
+    const key = `${newKeyStem()}.${file.type.ext}`;
     prepared.push({ field, file, key, served: web ?? file.bytes, ...(web ? { original: file.bytes } : {}) });
+    if (options.cardCopies?.includes(field)) {
+      const card = await cardImage(file.bytes, file.type, refusal);
+      if (card) prepared.push(cardCopy(field, file, card));
+    }
   }
   const inDatabase = filesInDatabase(ctx);
   const dir = uploadsDir(ctx.config);
@@ -147,6 +154,24 @@ export async function storeFiles<T>(
     }
     throw error;
   }
+}
+
+function newKeyStem(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** A picture's card copy (web-images.ts `cardImage`), stored as a file of its own: WebP, under its
+ * own key, given to `work` as `{field}_card` (docs/decisions/0045). */
+function cardCopy(field: string, file: CheckedUpload, card: Buffer): Prepared {
+  const webp = typeByExt('webp');
+  if (!webp) throw new Error('no WebP file type');
+  const stem = (file.filename.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '') || 'picture';
+  return {
+    field: `${field}_card`,
+    file: { ...file, field: `${field}_card`, filename: `${stem}-card.webp`, type: webp, bytes: card },
+    key: `${newKeyStem()}.webp`,
+    served: card,
+  };
 }
 
 /** Writes the files to the disk, naming each in `written` before its write: a write that fails

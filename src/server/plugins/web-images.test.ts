@@ -5,7 +5,7 @@ import { SAMPLE } from '../test/files.ts';
 import { useTestApp } from '../test/helper.ts';
 import { storedBytes, storedNames } from '../test/stored-files.ts';
 import { checkUpload, removeFiles, storeFiles } from './storage.ts';
-import { MAX_IMAGE_PIXELS, TOO_MANY_PIXELS, WEB_IMAGE_EDGE } from './web-images.ts';
+import { CARD_IMAGE_WIDTH, MAX_IMAGE_PIXELS, TOO_MANY_PIXELS, WEB_IMAGE_EDGE } from './web-images.ts';
 
 const t = useTestApp();
 
@@ -116,5 +116,51 @@ describe('web copies of uploaded pictures', () => {
     const again = await t.app.inject({ method: 'GET', url: `/media/${key}`, headers: { 'if-none-match': `"${key}"` } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+});
+
+describe('card copies (what an event card shows)', () => {
+  /** Stores one checked event picture with its card copy; returns both keys. */
+  async function storeWithCard(bytes: Buffer, filename: string): Promise<{ image: string; card: string }> {
+    const file = checkUpload({ field: 'image', filename, bytes }, 'eventImage');
+    return storeFiles(
+      t.app.ctx,
+      { image: file },
+      async (keys) => ({ image: keys.image as string, card: keys.image_card as string }),
+      { cardCopies: ['image'] },
+    );
+  }
+
+  it('makes an 800 px WebP of a camera photo, upright and without EXIF, served as image/webp', async () => {
+    const photo = await cameraPhoto();
+    const { image, card } = await storeWithCard(photo, 'race.jpg');
+    expect(card).toMatch(/^[a-f0-9]{32}\.webp$/);
+    expect(card.replace('.webp', '')).not.toBe(image.replace('.jpg', ''));
+
+    const res = await t.app.inject({ method: 'GET', url: `/media/${card}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    const sent = await sharp(res.rawPayload).metadata();
+    // upright: the sensor's 4000×3000 on its side is 3000 wide by 4000 high, narrowed to 800 wide
+    expect(sent).toMatchObject({ format: 'webp', width: CARD_IMAGE_WIDTH, height: 1067 });
+    expect(sent.exif).toBeUndefined();
+    const web = await t.app.inject({ method: 'GET', url: `/media/${image}` });
+    expect(res.rawPayload.length).toBeLessThan(web.rawPayload.length);
+  });
+
+  it('keeps a narrow picture at its own width (never enlarged)', async () => {
+    const { card } = await storeWithCard(SAMPLE.jpg, 'small.jpg');
+    expect(await sharp(await onDisk(card)).metadata()).toMatchObject({ format: 'webp', width: 8, height: 6 });
+  });
+
+  it('is made only for the fields asked for, and removed with the rest', async () => {
+    const before = await files();
+    const key = await store(await cameraPhoto(), 'eventImage', 'race.jpg');
+    // the picture and its original: no card copy unless asked
+    expect(await added(before)).toHaveLength(2);
+    const { image, card } = await storeWithCard(SAMPLE.jpg, 'small.jpg');
+    expect(await added(before)).toHaveLength(5);
+    await removeFiles(t.app.ctx, t.app.ctx.db, [key, image, card]);
+    expect(await added(before)).toEqual([]);
   });
 });

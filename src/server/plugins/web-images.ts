@@ -11,6 +11,9 @@ import { TOO_MANY_PIXELS_EXIT, UNDECODABLE_EXIT } from './image-worker-codes.ts'
  * photo's EXIF can carry where and when it was taken). The original is kept beside it, unserved.
  */
 export const WEB_IMAGE_EDGE = 1600;
+/** The card copy of a picture (an event card's picture, docs/decisions/0045): at most this wide,
+ * WebP. A card is at most ~400 CSS pixels wide: this is sharp at twice that. */
+export const CARD_IMAGE_WIDTH = 800;
 /** Decoding a picture of more pixels than this is refused: a small file can unpack into gigabytes. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const TOO_MANY_PIXELS = 'The image is too large: it must be at most 40 megapixels.';
@@ -38,9 +41,13 @@ async function turn<T>(work: () => Promise<T>): Promise<T> {
 
 /** Runs image-worker.ts on `bytes`: its exit code, what it wrote, and the end of what it said on
  * stderr (the reason, when it failed other than by its own codes). */
-function runWorker(bytes: Buffer, ext: string): Promise<{ code: number | null; out: Buffer; said: string }> {
+function runWorker(
+  bytes: Buffer,
+  ext: string,
+  edge = WEB_IMAGE_EDGE,
+): Promise<{ code: number | null; out: Buffer; said: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [WORKER, ext, String(WEB_IMAGE_EDGE), String(MAX_IMAGE_PIXELS)], {
+    const child = spawn(process.execPath, [WORKER, ext, String(edge), String(MAX_IMAGE_PIXELS)], {
       stdio: ['pipe', 'pipe', 'pipe'],
       timeout: WORKER_TIMEOUT_MS,
     });
@@ -78,4 +85,22 @@ export async function webImage(
   if (code === UNDECODABLE_EXIT) throw AppError.validation({ [refusal.field]: [refusal.wrongType] });
   if (code !== 0) throw new Error(`image worker exited with ${code}: ${said}`);
   return out.length ? out : null;
+}
+
+/**
+ * The card copy of a picture that passed `webImage` (it decodes, within the pixel limit):
+ * CARD_IMAGE_WIDTH pixels wide at most, WebP, upright, without metadata. Null for a file that is
+ * no picture.
+ */
+export async function cardImage(
+  bytes: Buffer,
+  type: FileType,
+  refusal: { field: string; wrongType: string },
+): Promise<Buffer | null> {
+  if (!['jpg', 'png', 'webp'].includes(type.ext)) return null;
+  const { code, out, said } = await turn(() => runWorker(bytes, 'card', CARD_IMAGE_WIDTH));
+  if (code === TOO_MANY_PIXELS_EXIT) throw AppError.validation({ [refusal.field]: [TOO_MANY_PIXELS] });
+  if (code === UNDECODABLE_EXIT) throw AppError.validation({ [refusal.field]: [refusal.wrongType] });
+  if (code !== 0 || out.length === 0) throw new Error(`image worker (card) exited with ${code}: ${said}`);
+  return out;
 }

@@ -216,28 +216,33 @@ export async function seedEvents(ctx: AppContext): Promise<number> {
       image: await checked('image', demo.image, 'eventImage'),
       logo: await checked('logo', demo.logo, 'eventLogo'),
     };
-    const [event] = await storeFiles(ctx, files, (keys, tx) =>
-      tx
-        .insert(events)
-        .values({
-          name: demo.name,
-          slug: eventSlug(demo.name, date),
-          date,
-          slopeName: 'club' in demo.slope ? demoVenue(demo.slope.club) : demo.slope.place,
-          eventType: demo.type,
-          pricePence: race ? (demo.pence ?? 0) : 0,
-          quantity: race ? (demo.quantity ?? 150) : 0,
-          url: demo.url ?? '',
-          bannerMessage: race ? '' : (demo.banner ?? ''),
-          image: keys.image,
-          logo: keys.logo,
-          registrationOpen: demo.open ? shift(today, demo.open[0]) : null,
-          registrationOpenTime: demo.open?.[1] ?? null,
-          registrationClose: demo.close ? shift(today, demo.close[0]) : null,
-          registrationCloseTime: demo.close?.[1] ?? null,
-          startTime: demo.start ?? null,
-        })
-        .returning({ id: events.id }),
+    const [event] = await storeFiles(
+      ctx,
+      files,
+      (keys, tx) =>
+        tx
+          .insert(events)
+          .values({
+            name: demo.name,
+            slug: eventSlug(demo.name, date),
+            date,
+            slopeName: 'club' in demo.slope ? demoVenue(demo.slope.club) : demo.slope.place,
+            eventType: demo.type,
+            pricePence: race ? (demo.pence ?? 0) : 0,
+            quantity: race ? (demo.quantity ?? 150) : 0,
+            url: demo.url ?? '',
+            bannerMessage: race ? '' : (demo.banner ?? ''),
+            image: keys.image,
+            imageCard: keys.image_card,
+            logo: keys.logo,
+            registrationOpen: demo.open ? shift(today, demo.open[0]) : null,
+            registrationOpenTime: demo.open?.[1] ?? null,
+            registrationClose: demo.close ? shift(today, demo.close[0]) : null,
+            registrationCloseTime: demo.close?.[1] ?? null,
+            startTime: demo.start ?? null,
+          })
+          .returning({ id: events.id }),
+      { cardCopies: ['image'] },
     );
     if (!event) throw new Error('seed: event insert returned nothing');
     for (const doc of demo.documents ?? []) {

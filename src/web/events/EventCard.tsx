@@ -98,7 +98,7 @@ export function EventCard({ event, preview = false, first = false }: EventCardPr
               {event.image ? (
                 <img
                   className={classes.picture}
-                  src={event.image}
+                  src={event.image_card ?? event.image}
                   alt=""
                   loading={first ? 'eager' : 'lazy'}
                   fetchPriority={first ? 'high' : undefined}

@@ -42,6 +42,7 @@ const product: Product = {
   slope_name: 'Hemel',
   price: '25.00',
   image: '/media/a.jpg',
+  image_card: '/media/c.webp',
   logo: '/media/b.png',
   url: 'https://example.com',
   banner_message: '',

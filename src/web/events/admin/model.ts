@@ -208,6 +208,8 @@ export function previewProduct(
     slope_name: form.slope_name.trim(),
     price: race ? (pence === null ? form.price.trim() : formatPrice(pence)) : '0.00',
     image: media.image,
+    // the preview shows the chosen picture itself (the card copy is made when it is stored)
+    image_card: null,
     logo: media.logo,
     url: form.url.trim(),
     banner_message: race ? '' : form.banner_message.trim(),
