@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { type SlopeInfo, useSlopes } from '../api.ts';
 import { useDeleteSlope } from './api.ts';
 import { ClubDetailsForm } from './ClubDetailsForm.tsx';
-import { ContentList, confirmDelete, FormCard, ListState } from './ui.tsx';
+import { ContentList, FormCard, ListState } from './ui.tsx';
 import { useEditing } from './useEditing.ts';
 
 /** Club Details (doc 2 §2, §4): race club and slope per row with edit and delete (delete asks
@@ -11,22 +11,22 @@ import { useEditing } from './useEditing.ts';
 export function ClubDetailsPanel() {
   const query = useSlopes();
   const remove = useDeleteSlope();
-  const { editing, formKey, formBox, edit, done, forget } = useEditing<SlopeInfo>();
-  const askDelete = (slope: SlopeInfo) =>
-    confirmDelete({
-      title: 'Delete club?',
-      subject: (
-        <>
-          <strong>{slope.race_club_name}</strong> ({slope.slope_name})
-        </>
-      ),
-      done: `${slope.race_club_name} deleted`,
-      failed: 'Failed to delete club details',
-      run: async () => {
-        await remove.mutateAsync(slope.id);
-        forget((row) => row.id === slope.id);
+  const { editing, formKey, formCard, isEditing, edit, askDelete, done } = useEditing<SlopeInfo>();
+  const onDelete = (slope: SlopeInfo) =>
+    askDelete(
+      slope,
+      {
+        title: 'Delete club?',
+        subject: (
+          <>
+            <strong>{slope.race_club_name}</strong> ({slope.slope_name})
+          </>
+        ),
+        done: `${slope.race_club_name} deleted`,
+        failed: 'Failed to delete club details',
       },
-    });
+      remove.mutateAsync,
+    );
 
   return (
     <Stack gap="lg">
@@ -44,19 +44,14 @@ export function ClubDetailsPanel() {
               { head: 'Slope name', cell: (slope) => slope.slope_name },
             ]}
             label={(slope) => slope.race_club_name}
-            active={(slope) => editing?.id === slope.id}
+            active={isEditing}
             onEdit={edit}
-            onDelete={askDelete}
+            onDelete={onDelete}
           />
         )}
       </ListState>
-      <FormCard
-        ref={formBox}
-        title={editing ? `Edit ${editing.race_club_name}` : 'Add a club'}
-        editing={Boolean(editing)}
-        onCancel={done}
-      >
-        <ClubDetailsForm key={editing ? `edit-${editing.id}` : `new-${formKey}`} slope={editing} onSaved={done} />
+      <FormCard {...formCard} title={editing ? `Edit ${editing.race_club_name}` : 'Add a club'}>
+        <ClubDetailsForm key={formKey} slope={editing} onSaved={done} />
       </FormCard>
     </Stack>
   );

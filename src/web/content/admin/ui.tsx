@@ -202,7 +202,7 @@ function RowActions({ label, onEdit, onDelete }: { label: string; onEdit: () => 
   );
 }
 
-interface ConfirmDelete {
+export interface ConfirmDelete {
   /** The modal's title: 'Delete FAQ?'. */
   title: string;
   /** What is deleted, named: 'the FAQ “Who can race?”'. */
