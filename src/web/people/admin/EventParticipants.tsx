@@ -1,5 +1,5 @@
 import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
+import { IconArrowLeft, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDayMonthYear } from '../../../domain/dates.ts';
 import type { Product } from '../../../domain/events/product.ts';
@@ -24,6 +24,7 @@ import {
 } from './booked-model.ts';
 import classes from './ConfirmRacersPanel.module.css';
 import { EntrantMessages } from './EntrantMessages.tsx';
+import { ListActions } from './ListParts.tsx';
 
 /** One event's booked participants (doc 2 §2, §4): the table, Add Participant, Download CSV,
  * remove with the exact confirmation, and Return Home. */
@@ -92,19 +93,12 @@ export function EventParticipants({ event, code, onHome }: { event: Product; cod
         <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onHome}>
           Return Home
         </Button>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            loading={downloading}
-            onClick={onDownload}
-          >
-            Download CSV
-          </Button>
-          <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-            Add Participant
-          </Button>
-        </Group>
+        <ListActions
+          downloading={downloading}
+          onDownload={onDownload}
+          addLabel="Add Participant"
+          onAdd={() => setAdding(true)}
+        />
       </Group>
 
       <Paper withBorder radius="md" component="section" className={classes.section} aria-labelledby="booked-event">

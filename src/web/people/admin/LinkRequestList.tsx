@@ -1,9 +1,8 @@
-import { Badge, Button, EmptyState, Group, Loader, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconCheck, IconUserSearch, IconUsers, IconX } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
 import { formatDayMonthYear } from '../../../domain/dates.ts';
 import { LINK_MSG, type LinkAction } from '../../../domain/people/link-requests.ts';
-import { softDisabled } from '../../ui/focus.ts';
-import { STATUS_COLOR, STATUS_LABEL } from '../status.ts';
+import { CardSkeletons, DecisionButtons, NoRows, StatusBadge } from './CardParts.tsx';
 import classes from './ConfirmRacersPanel.module.css';
 import { TableFiller } from './ListParts.tsx';
 import type { AdminLinkRequest } from './link-requests-api.ts';
@@ -94,10 +93,10 @@ export function LinkRequestsTable({ requests, loading, code, busy, onDecide, onF
               <Table.Td>{target(r, code)}</Table.Td>
               <Table.Td className={classes.nowrap}>{formatDayMonthYear(r.created_at)}</Table.Td>
               <Table.Td>
-                <StatusBadge request={r} />
+                <StatusBadge status={r.status} />
               </Table.Td>
               <Table.Td className={classes.actions}>
-                <DecisionButtons request={r} busy={busy[r.id]} onDecide={(a) => onDecide(r, a)} />
+                <LinkDecisions request={r} busy={busy[r.id]} onDecide={(a) => onDecide(r, a)} />
               </Table.Td>
               <Table.Td>
                 <FamilyButton request={r} onFamily={onFamily} />
@@ -111,16 +110,7 @@ export function LinkRequestsTable({ requests, loading, code, busy, onDecide, onF
 }
 
 export function LinkRequestCards({ requests, loading, code, busy, onDecide, onFamily }: ListProps) {
-  if (loading) {
-    return (
-      <Stack gap="sm" aria-hidden>
-        {Array.from({ length: 3 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-          <Skeleton key={i} height={160} radius="md" />
-        ))}
-      </Stack>
-    );
-  }
+  if (loading) return <CardSkeletons height={160} />;
   if (requests.length === 0) return <NoRequests />;
   return (
     <ul className={classes.cards} aria-label="Link requests">
@@ -130,7 +120,7 @@ export function LinkRequestCards({ requests, loading, code, busy, onDecide, onFa
             <Text size="sm" c="gray.7">
               {formatDayMonthYear(r.created_at)}
             </Text>
-            <StatusBadge request={r} />
+            <StatusBadge status={r.status} />
           </Group>
           <Stack gap={6} mt="xs">
             <div>
@@ -147,7 +137,7 @@ export function LinkRequestCards({ requests, loading, code, busy, onDecide, onFa
             </div>
           </Stack>
           <Group gap={6} mt="xs" wrap="wrap">
-            <DecisionButtons request={r} busy={busy[r.id]} onDecide={(a) => onDecide(r, a)} grow />
+            <LinkDecisions request={r} busy={busy[r.id]} onDecide={(a) => onDecide(r, a)} grow />
             <FamilyButton request={r} onFamily={onFamily} />
           </Group>
         </Paper>
@@ -157,24 +147,7 @@ export function LinkRequestCards({ requests, loading, code, busy, onDecide, onFa
 }
 
 function NoRequests() {
-  return (
-    <EmptyState
-      py="lg"
-      size="sm"
-      icon={<IconUserSearch aria-hidden />}
-      withIndicatorBackground
-      title={LINK_MSG.noRequests}
-      description="Try another status or search."
-    />
-  );
-}
-
-function StatusBadge({ request }: { request: AdminLinkRequest }) {
-  return (
-    <Badge color={STATUS_COLOR[request.status]} variant="filled" autoContrast tt="none" w="max-content">
-      {STATUS_LABEL[request.status]}
-    </Badge>
-  );
+  return <NoRows title={LINK_MSG.noRequests} description="Try another status or search." />;
 }
 
 /** View Family: only for approved requests (doc 2 §4). */
@@ -195,11 +168,10 @@ function FamilyButton({ request, onFamily }: { request: AdminLinkRequest; onFami
 }
 
 /** Approve and Reject, named with both accounts; the current state's button is disabled. */
-function DecisionButtons({
+function LinkDecisions({
   request,
-  busy,
-  onDecide,
   grow = false,
+  ...rest
 }: {
   request: AdminLinkRequest;
   busy: LinkAction | undefined;
@@ -210,33 +182,14 @@ function DecisionButtons({
     request.target_user_first_name,
     request.target_user_last_name,
   )}`;
-  const button = (action: LinkAction) => {
-    const approve = action === 'approve';
-    const off = request.status === ACTION_STATUS[action] || busy !== undefined;
-    const Icon = approve ? IconCheck : IconX;
-    return (
-      <Button
-        size="compact-sm"
-        variant={approve ? 'filled' : 'outline'}
-        color={approve ? 'teal.9' : 'red.9'}
-        leftSection={busy === action ? <Loader size={12} color="currentColor" /> : <Icon size={14} aria-hidden />}
-        aria-label={`${approve ? 'Approve' : 'Reject'} link between ${between}`}
-        aria-busy={busy === action || undefined}
-        className={classes.decision}
-        {...softDisabled(off)}
-        onClick={() => {
-          if (!off) onDecide(action);
-        }}
-        style={grow ? { flex: 1 } : undefined}
-      >
-        {approve ? 'Approve' : 'Reject'}
-      </Button>
-    );
-  };
   return (
-    <Group gap={6} wrap="nowrap" style={grow ? { flex: 1 } : undefined}>
-      {button('approve')}
-      {button('reject')}
-    </Group>
+    <DecisionButtons
+      decisions={['approve', 'reject']}
+      current={(action) => request.status === ACTION_STATUS[action]}
+      label={(verb) => `${verb} link between ${between}`}
+      grow={grow}
+      style={grow ? { flex: 1 } : undefined}
+      {...rest}
+    />
   );
 }

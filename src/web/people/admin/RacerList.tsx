@@ -1,7 +1,6 @@
-import { Badge, Button, EmptyState, Group, Loader, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconCheck, IconUserSearch, IconX } from '@tabler/icons-react';
-import { RACER_MSG, type RacerDecision, type RacerStatus } from '../../../domain/people/racers.ts';
-import { softDisabled } from '../../ui/focus.ts';
+import { Paper, Table } from '@mantine/core';
+import { RACER_MSG, type RacerDecision } from '../../../domain/people/racers.ts';
+import { CardSkeletons, DecisionButtons, NoRows, PersonCardHead, StatusBadge } from './CardParts.tsx';
 import classes from './ConfirmRacersPanel.module.css';
 import { TableFiller } from './ListParts.tsx';
 import type { RacerProfile } from './racers-api.ts';
@@ -9,8 +8,6 @@ import {
   dateOfBirthLabel,
   disciplineLabel,
   genderLabel,
-  RACER_STATUS_COLOR,
-  RACER_STATUS_LABEL,
   racerClub,
   racerName,
   racerNumberLabel,
@@ -78,7 +75,7 @@ export function RacersTable({ racers, loading, code, busy, onDecide }: ListProps
                   <StatusBadge status={racer.is_racer_confirmed} />
                 </Table.Td>
                 <Table.Td className={classes.actions}>
-                  <DecisionButtons racer={racer} busy={busy[racer.id]} onDecide={(d) => onDecide(racer, d, index)} />
+                  <RacerDecisions racer={racer} busy={busy[racer.id]} onDecide={(d) => onDecide(racer, d, index)} />
                 </Table.Td>
               </Table.Tr>
             );
@@ -90,16 +87,7 @@ export function RacersTable({ racers, loading, code, busy, onDecide }: ListProps
 }
 
 export function RacerCards({ racers, loading, code, busy, onDecide }: ListProps) {
-  if (loading) {
-    return (
-      <Stack gap="sm" aria-hidden>
-        {Array.from({ length: 3 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-          <Skeleton key={i} height={180} radius="md" />
-        ))}
-      </Stack>
-    );
-  }
+  if (loading) return <CardSkeletons height={180} />;
   if (racers.length === 0) return <NoRacers />;
   return (
     <ul className={classes.cards} aria-label="Racers">
@@ -107,17 +95,11 @@ export function RacerCards({ racers, loading, code, busy, onDecide }: ListProps)
         const club = racerClub(racer.local_club, racer.other_club);
         return (
           <Paper component="li" key={racer.id} withBorder radius="md" p="sm" data-racer={racer.id}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {racerName(racer.user)}
-                </Text>
-                <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-                  {racer.user.username}
-                </Text>
-              </div>
-              <StatusBadge status={racer.is_racer_confirmed} />
-            </Group>
+            <PersonCardHead
+              name={racerName(racer.user)}
+              username={racer.user.username}
+              badge={<StatusBadge status={racer.is_racer_confirmed} />}
+            />
             <dl className={classes.facts}>
               <dt>{code} ID</dt>
               <dd>{racerNumberLabel(racer.racer_id)}</dd>
@@ -132,7 +114,7 @@ export function RacerCards({ racers, loading, code, busy, onDecide }: ListProps)
                 <abbr title={club.title}>{club.code}</abbr>
               </dd>
             </dl>
-            <DecisionButtons racer={racer} busy={busy[racer.id]} onDecide={(d) => onDecide(racer, d, index)} grow />
+            <RacerDecisions racer={racer} busy={busy[racer.id]} onDecide={(d) => onDecide(racer, d, index)} grow />
           </Paper>
         );
       })}
@@ -141,34 +123,14 @@ export function RacerCards({ racers, loading, code, busy, onDecide }: ListProps)
 }
 
 function NoRacers() {
-  return (
-    <EmptyState
-      py="lg"
-      size="sm"
-      icon={<IconUserSearch aria-hidden />}
-      withIndicatorBackground
-      title={RACER_MSG.noRacers}
-      description="Try another status or search."
-    />
-  );
+  return <NoRows title={RACER_MSG.noRacers} description="Try another status or search." />;
 }
 
-function StatusBadge({ status }: { status: RacerStatus }) {
-  return (
-    <Badge color={RACER_STATUS_COLOR[status]} variant="filled" autoContrast tt="none" w="max-content">
-      {RACER_STATUS_LABEL[status]}
-    </Badge>
-  );
-}
-
-/** Approve and Reject, named with the racer for screen readers; the one for the racer's current
- * state is disabled, and both while a decision is under way. Disabled buttons keep their place in
- * the tab order, so focus is not lost when a decision lands. */
-function DecisionButtons({
+/** Approve and Reject, named with the racer for screen readers. */
+function RacerDecisions({
   racer,
-  busy,
-  onDecide,
   grow = false,
+  ...rest
 }: {
   racer: RacerProfile;
   busy: RacerDecision | undefined;
@@ -176,35 +138,15 @@ function DecisionButtons({
   grow?: boolean;
 }) {
   const name = racerName(racer.user);
-  const status = racer.is_racer_confirmed;
-  const button = (decision: RacerDecision) => {
-    const approve = decision === 'APPROVED';
-    const off = status === decision || busy !== undefined;
-    const Icon = approve ? IconCheck : IconX;
-    return (
-      <Button
-        size="compact-sm"
-        variant={approve ? 'filled' : 'outline'}
-        color={approve ? 'teal.9' : 'red.9'}
-        leftSection={busy === decision ? <Loader size={12} color="currentColor" /> : <Icon size={14} aria-hidden />}
-        aria-label={`${approve ? 'Approve' : 'Reject'} racer ${name}`}
-        aria-busy={busy === decision || undefined}
-        data-decision={decision}
-        className={classes.decision}
-        {...softDisabled(off)}
-        onClick={() => {
-          if (!off) onDecide(decision);
-        }}
-        style={grow ? { flex: 1 } : undefined}
-      >
-        {approve ? 'Approve' : 'Reject'}
-      </Button>
-    );
-  };
   return (
-    <Group gap={6} wrap="nowrap" mt={grow ? 'xs' : undefined}>
-      {button('APPROVED')}
-      {button('REJECTED')}
-    </Group>
+    <DecisionButtons
+      decisions={['APPROVED', 'REJECTED']}
+      current={(decision) => racer.is_racer_confirmed === decision}
+      label={(verb) => `${verb} racer ${name}`}
+      grow={grow}
+      marked
+      mt={grow ? 'xs' : undefined}
+      {...rest}
+    />
   );
 }

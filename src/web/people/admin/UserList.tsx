@@ -1,7 +1,7 @@
-import { Badge, Button, EmptyState, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconArchive, IconArrowBackUp, IconEdit, IconUserSearch } from '@tabler/icons-react';
+import { Button, Group, Paper, Table, Text } from '@mantine/core';
+import { IconArchive, IconArrowBackUp, IconEdit } from '@tabler/icons-react';
 import { USERS_MSG } from '../../../domain/people/users.ts';
-import { STATUS_COLOR, STATUS_LABEL } from '../status.ts';
+import { CardSkeletons, NoRows, PersonCardHead, StatusBadge } from './CardParts.tsx';
 import classes from './ConfirmRacersPanel.module.css';
 import { TableFiller } from './ListParts.tsx';
 import { racerClub, racerName, racerNumberLabel } from './racers-model.ts';
@@ -23,11 +23,7 @@ const COLUMNS = 7;
 
 function RacerBadge({ user }: { user: UserProfile }) {
   if (!user.is_racer) return <Text size="sm">Not a racer</Text>;
-  return (
-    <Badge color={STATUS_COLOR[user.is_racer_confirmed]} variant="filled" autoContrast tt="none" w="max-content">
-      {STATUS_LABEL[user.is_racer_confirmed]}
-    </Badge>
-  );
+  return <StatusBadge status={user.is_racer_confirmed} />;
 }
 
 function Actions({
@@ -71,11 +67,7 @@ function Actions({
 
 function NoUsers({ archivedView }: { archivedView: boolean }) {
   return (
-    <EmptyState
-      py="lg"
-      size="sm"
-      icon={<IconUserSearch aria-hidden />}
-      withIndicatorBackground
+    <NoRows
       title={archivedView ? USERS_MSG.noArchived : USERS_MSG.noUsers}
       description={archivedView ? 'Archived accounts appear here.' : 'Try another search.'}
     />
@@ -132,16 +124,7 @@ export function UsersTable(props: ListProps) {
 
 export function UserCards(props: ListProps) {
   const { users, loading, archivedView, code } = props;
-  if (loading) {
-    return (
-      <Stack gap="sm" aria-hidden>
-        {Array.from({ length: 3 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-          <Skeleton key={i} height={150} radius="md" />
-        ))}
-      </Stack>
-    );
-  }
+  if (loading) return <CardSkeletons height={150} />;
   if (users.length === 0) return <NoUsers archivedView={archivedView} />;
   return (
     <ul className={classes.cards} aria-label="Users">
@@ -149,17 +132,7 @@ export function UserCards(props: ListProps) {
         const club = racerClub(u.local_club, u.other_club);
         return (
           <Paper component="li" key={u.id} withBorder radius="md" p="sm">
-            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {racerName(u.user)}
-                </Text>
-                <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-                  {u.user.username}
-                </Text>
-              </div>
-              <RacerBadge user={u} />
-            </Group>
+            <PersonCardHead name={racerName(u.user)} username={u.user.username} badge={<RacerBadge user={u} />} />
             <dl className={classes.facts}>
               <dt>{code} ID</dt>
               <dd>{racerNumberLabel(u.racer_id)}</dd>
