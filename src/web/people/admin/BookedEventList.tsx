@@ -4,6 +4,7 @@ import { formatDayMonthYear } from '../../../domain/dates.ts';
 import { type EventFilter, parseEventFilter } from '../../../domain/events/filters.ts';
 import type { Product } from '../../../domain/events/product.ts';
 import { eventFilterChoices } from '../../events/admin/model.ts';
+import { cardClasses } from '../../ui/CardFacts.tsx';
 import responsive from '../../ui/responsive.module.css';
 import { priceLabel, remaining } from './booked-model.ts';
 import classes from './ConfirmRacersPanel.module.css';
@@ -103,11 +104,11 @@ export function BookedEventList({
               </Table>
             </Table.ScrollContainer>
           </div>
-          <ul className={`${classes.cards} ${responsive.narrowOnly}`} aria-label="Race events">
+          <ul className={`${cardClasses.cards} ${responsive.narrowOnly}`} aria-label="Race events">
             {events.map((e) => (
               <Paper component="li" key={e.id} withBorder radius="md" p="sm">
                 <Text fw={600}>{e.name}</Text>
-                <dl className={classes.facts}>
+                <dl className={cardClasses.facts}>
                   <dt>Slope</dt>
                   <dd>{e.slope_name}</dd>
                   <dt>Date</dt>

@@ -5,6 +5,7 @@ import { formatDayMonthYear } from '../../../domain/dates.ts';
 import type { Product } from '../../../domain/events/product.ts';
 import { BOOKED_MSG } from '../../../domain/people/booked.ts';
 import { ApiError } from '../../api/client.ts';
+import { cardClasses } from '../../ui/CardFacts.tsx';
 import { openConfirm } from '../../ui/confirm.ts';
 import { downloadCsv } from '../../ui/download.ts';
 import responsive from '../../ui/responsive.module.css';
@@ -164,13 +165,13 @@ export function EventParticipants({ event, code, onHome }: { event: Product; cod
                 </Table>
               </Table.ScrollContainer>
             </div>
-            <ul className={`${classes.cards} ${responsive.narrowOnly}`} aria-label="Participants">
+            <ul className={`${cardClasses.cards} ${responsive.narrowOnly}`} aria-label="Participants">
               {rows.map((p) => (
                 <Paper component="li" key={p.id} withBorder radius="md" p="sm">
                   <Text fw={600}>
                     {p.participant_first_name} {p.participant_last_name}
                   </Text>
-                  <dl className={classes.facts}>
+                  <dl className={cardClasses.facts}>
                     <dt>{code} ID</dt>
                     <dd>{orMissing(p.participant_profile.racer_id)}</dd>
                     <dt>Gender</dt>

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { formatDayMonthYear } from '../../../domain/dates.ts';
 import { LINK_MSG, type LinkAction } from '../../../domain/people/link-requests.ts';
+import { cardClasses } from '../../ui/CardFacts.tsx';
 import { CardSkeletons, DecisionButtons, NoRows, StatusBadge } from './CardParts.tsx';
 import classes from './ConfirmRacersPanel.module.css';
 import { TableFiller } from './ListParts.tsx';
@@ -113,7 +114,7 @@ export function LinkRequestCards({ requests, loading, code, busy, onDecide, onFa
   if (loading) return <CardSkeletons height={160} />;
   if (requests.length === 0) return <NoRequests />;
   return (
-    <ul className={classes.cards} aria-label="Link requests">
+    <ul className={cardClasses.cards} aria-label="Link requests">
       {requests.map((r) => (
         <Paper component="li" key={r.id} withBorder radius="md" p="sm" data-request={r.id}>
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">

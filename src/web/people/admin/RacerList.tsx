@@ -1,5 +1,6 @@
 import { Paper, Table } from '@mantine/core';
 import { RACER_MSG, type RacerDecision } from '../../../domain/people/racers.ts';
+import { cardClasses } from '../../ui/CardFacts.tsx';
 import { CardSkeletons, DecisionButtons, NoRows, PersonCardHead, StatusBadge } from './CardParts.tsx';
 import classes from './ConfirmRacersPanel.module.css';
 import { TableFiller } from './ListParts.tsx';
@@ -90,7 +91,7 @@ export function RacerCards({ racers, loading, code, busy, onDecide }: ListProps)
   if (loading) return <CardSkeletons height={180} />;
   if (racers.length === 0) return <NoRacers />;
   return (
-    <ul className={classes.cards} aria-label="Racers">
+    <ul className={cardClasses.cards} aria-label="Racers">
       {racers.map((racer, index) => {
         const club = racerClub(racer.local_club, racer.other_club);
         return (
@@ -100,7 +101,7 @@ export function RacerCards({ racers, loading, code, busy, onDecide }: ListProps)
               username={racer.user.username}
               badge={<StatusBadge status={racer.is_racer_confirmed} />}
             />
-            <dl className={classes.facts}>
+            <dl className={cardClasses.facts}>
               <dt>{code} ID</dt>
               <dd>{racerNumberLabel(racer.racer_id)}</dd>
               <dt>Date of birth</dt>

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Table, Text } from '@mantine/core';
 import { IconArchive, IconArrowBackUp, IconEdit } from '@tabler/icons-react';
 import { USERS_MSG } from '../../../domain/people/users.ts';
+import { cardClasses } from '../../ui/CardFacts.tsx';
 import { CardSkeletons, NoRows, PersonCardHead, StatusBadge } from './CardParts.tsx';
 import classes from './ConfirmRacersPanel.module.css';
 import { TableFiller } from './ListParts.tsx';
@@ -127,13 +128,13 @@ export function UserCards(props: ListProps) {
   if (loading) return <CardSkeletons height={150} />;
   if (users.length === 0) return <NoUsers archivedView={archivedView} />;
   return (
-    <ul className={classes.cards} aria-label="Users">
+    <ul className={cardClasses.cards} aria-label="Users">
       {users.map((u) => {
         const club = racerClub(u.local_club, u.other_club);
         return (
           <Paper component="li" key={u.id} withBorder radius="md" p="sm">
             <PersonCardHead name={racerName(u.user)} username={u.user.username} badge={<RacerBadge user={u} />} />
-            <dl className={classes.facts}>
+            <dl className={cardClasses.facts}>
               <dt>{code} ID</dt>
               <dd>{racerNumberLabel(u.racer_id)}</dd>
               <dt>Email</dt>
