@@ -3,7 +3,6 @@ import {
   Alert,
   Button,
   Center,
-  EmptyState,
   Group,
   Loader,
   Paper,
@@ -13,11 +12,12 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertCircle, IconInbox, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode, Ref } from 'react';
 import { CardFacts, cardClasses } from '../../ui/CardFacts.tsx';
 import { openConfirm } from '../../ui/confirm.ts';
+import { EmptyList } from '../../ui/EmptyList.tsx';
 import responsive from '../../ui/responsive.module.css';
 import { toast } from '../../ui/toast.ts';
 
@@ -57,16 +57,7 @@ export function ListState<T>({ query, what, empty, emptyHint, children }: ListSt
     );
   }
   if (query.data.length === 0) {
-    return (
-      <EmptyState
-        py="lg"
-        size="sm"
-        icon={<IconInbox aria-hidden />}
-        withIndicatorBackground
-        title={empty}
-        description={emptyHint}
-      />
-    );
+    return <EmptyList title={empty} description={emptyHint} />;
   }
   return <>{children(query.data)}</>;
 }

@@ -1,6 +1,7 @@
-import { Badge, Button, EmptyState, Group, type GroupProps, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, type GroupProps, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCheck, IconUserSearch, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { EmptyList } from '../../ui/EmptyList.tsx';
 import { softDisabled } from '../../ui/focus.ts';
 import { type DecisionStatus, STATUS_COLOR, STATUS_LABEL } from '../status.ts';
 import classes from './ConfirmRacersPanel.module.css';
@@ -11,16 +12,7 @@ import classes from './ConfirmRacersPanel.module.css';
 
 /** No one to list (in the table's wide cell, or instead of the cards). */
 export function NoRows({ title, description }: { title: string; description: string }) {
-  return (
-    <EmptyState
-      py="lg"
-      size="sm"
-      icon={<IconUserSearch aria-hidden />}
-      withIndicatorBackground
-      title={title}
-      description={description}
-    />
-  );
+  return <EmptyList icon={<IconUserSearch aria-hidden />} title={title} description={description} />;
 }
 
 /** Three grey cards while the first page loads. */
@@ -61,6 +53,14 @@ export function StatusBadge({ status }: { status: DecisionStatus }) {
   );
 }
 
+/** What a row gives its Approve and Reject: the decision under way, and what choosing one does. */
+export interface DecisionProps<D extends string> {
+  busy: D | undefined;
+  onDecide: (decision: D) => void;
+  /** On a card: the buttons share the width. */
+  grow?: boolean;
+}
+
 /**
  * Approve and Reject, each named for screen readers by `label`; the button for the current state
  * is disabled, and both while a decision is under way. Disabled buttons keep their place in the
@@ -75,16 +75,12 @@ export function DecisionButtons<D extends string>({
   grow = false,
   marked = false,
   ...group
-}: {
+}: DecisionProps<D> & {
   /** Approve's decision, then Reject's. */
   decisions: readonly [D, D];
   /** Whether a decision is the row's state already. */
   current: (decision: D) => boolean;
-  busy: D | undefined;
   label: (verb: 'Approve' | 'Reject') => string;
-  onDecide: (decision: D) => void;
-  /** On a card: the buttons share the width. */
-  grow?: boolean;
   /** Each button says its decision in data-decision (where focus is put back after one). */
   marked?: boolean;
 } & Pick<GroupProps, 'mt' | 'style'>) {

@@ -1,4 +1,4 @@
-import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDayMonthYear } from '../../../domain/dates.ts';
@@ -8,6 +8,7 @@ import { ApiError } from '../../api/client.ts';
 import { cardClasses } from '../../ui/CardFacts.tsx';
 import { openConfirm } from '../../ui/confirm.ts';
 import { downloadCsv } from '../../ui/download.ts';
+import { EmptyList } from '../../ui/EmptyList.tsx';
 import responsive from '../../ui/responsive.module.css';
 import { toast } from '../../ui/toast.ts';
 import { AddParticipantModal } from './AddParticipantModal.tsx';
@@ -119,11 +120,8 @@ export function EventParticipants({ event, code, onHome }: { event: Product; cod
         ) : participants.isPending ? (
           <Skeleton height={120} radius="sm" aria-hidden />
         ) : rows.length === 0 ? (
-          <EmptyState
-            py="lg"
-            size="sm"
+          <EmptyList
             icon={<IconUsersGroup aria-hidden />}
-            withIndicatorBackground
             title="Nobody is booked on this event yet"
             description="Add Participant books an approved racer."
           />

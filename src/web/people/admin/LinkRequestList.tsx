@@ -3,9 +3,9 @@ import { IconUsers } from '@tabler/icons-react';
 import { formatDayMonthYear } from '../../../domain/dates.ts';
 import { LINK_MSG, type LinkAction } from '../../../domain/people/link-requests.ts';
 import { cardClasses } from '../../ui/CardFacts.tsx';
-import { CardSkeletons, DecisionButtons, NoRows, StatusBadge } from './CardParts.tsx';
+import { CardSkeletons, DecisionButtons, type DecisionProps, NoRows, StatusBadge } from './CardParts.tsx';
 import classes from './ConfirmRacersPanel.module.css';
-import { TableFiller } from './ListParts.tsx';
+import { ActionsHead, PeopleTable } from './ListParts.tsx';
 import type { AdminLinkRequest } from './link-requests-api.ts';
 import { ACTION_STATUS, person } from './link-requests-model.ts';
 import { racerNumberLabel } from './racers-model.ts';
@@ -49,64 +49,61 @@ function Side({
   );
 }
 
-const requester = (r: AdminLinkRequest, code: string) => (
+/** A card names both accounts, each under its caption. */
+const SIDES = [
+  ['Requested by', 'requesting'],
+  ['Link to', 'target'],
+] as const;
+
+/** One account of a request: the one asking, or the one it asks to link to. */
+const side = (r: AdminLinkRequest, which: 'requesting' | 'target', code: string) => (
   <Side
-    first={r.requesting_user_first_name}
-    last={r.requesting_user_last_name}
-    username={r.requesting_user_name}
-    racerId={r.requesting_user_racer_id}
-    code={code}
-  />
-);
-const target = (r: AdminLinkRequest, code: string) => (
-  <Side
-    first={r.target_user_first_name}
-    last={r.target_user_last_name}
-    username={r.target_user_name}
-    racerId={r.target_user_racer_id}
+    first={r[`${which}_user_first_name`]}
+    last={r[`${which}_user_last_name`]}
+    username={r[`${which}_user_name`]}
+    racerId={r[`${which}_user_racer_id`]}
     code={code}
   />
 );
 
 export function LinkRequestsTable({ requests, loading, code, busy, onDecide, onFamily }: ListProps) {
   return (
-    <Table.ScrollContainer minWidth={800} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Link requests">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Requested by</Table.Th>
-            <Table.Th scope="col">Link to</Table.Th>
-            <Table.Th scope="col">Requested on</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col" className={classes.actions}>
-              Actions
-            </Table.Th>
-            <Table.Th scope="col">Family</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <TableFiller loading={loading} empty={requests.length === 0} rows={4} columns={COLUMNS}>
-            <NoRequests />
-          </TableFiller>
-          {requests.map((r) => (
-            <Table.Tr key={r.id} data-request={r.id}>
-              <Table.Td>{requester(r, code)}</Table.Td>
-              <Table.Td>{target(r, code)}</Table.Td>
-              <Table.Td className={classes.nowrap}>{formatDayMonthYear(r.created_at)}</Table.Td>
-              <Table.Td>
-                <StatusBadge status={r.status} />
-              </Table.Td>
-              <Table.Td className={classes.actions}>
-                <LinkDecisions request={r} busy={busy[r.id]} onDecide={(a) => onDecide(r, a)} />
-              </Table.Td>
-              <Table.Td>
-                <FamilyButton request={r} onFamily={onFamily} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <PeopleTable
+      label="Link requests"
+      minWidth={800}
+      columns={COLUMNS}
+      skeletonRows={4}
+      loading={loading}
+      empty={requests.length === 0}
+      emptyState={<NoRequests />}
+      head={
+        <>
+          <Table.Th scope="col">Requested by</Table.Th>
+          <Table.Th scope="col">Link to</Table.Th>
+          <Table.Th scope="col">Requested on</Table.Th>
+          <Table.Th scope="col">Status</Table.Th>
+          <ActionsHead />
+          <Table.Th scope="col">Family</Table.Th>
+        </>
+      }
+    >
+      {requests.map((r) => (
+        <Table.Tr key={r.id} data-request={r.id}>
+          <Table.Td>{side(r, 'requesting', code)}</Table.Td>
+          <Table.Td>{side(r, 'target', code)}</Table.Td>
+          <Table.Td className={classes.nowrap}>{formatDayMonthYear(r.created_at)}</Table.Td>
+          <Table.Td>
+            <StatusBadge status={r.status} />
+          </Table.Td>
+          <Table.Td className={classes.actions}>
+            <LinkDecisions request={r} busy={busy[r.id]} onDecide={(a) => onDecide(r, a)} />
+          </Table.Td>
+          <Table.Td>
+            <FamilyButton request={r} onFamily={onFamily} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </PeopleTable>
   );
 }
 
@@ -124,18 +121,14 @@ export function LinkRequestCards({ requests, loading, code, busy, onDecide, onFa
             <StatusBadge status={r.status} />
           </Group>
           <Stack gap={6} mt="xs">
-            <div>
-              <Text size="xs" c="gray.7">
-                Requested by
-              </Text>
-              {requester(r, code)}
-            </div>
-            <div>
-              <Text size="xs" c="gray.7">
-                Link to
-              </Text>
-              {target(r, code)}
-            </div>
+            {SIDES.map(([caption, which]) => (
+              <div key={which}>
+                <Text size="xs" c="gray.7">
+                  {caption}
+                </Text>
+                {side(r, which, code)}
+              </div>
+            ))}
           </Stack>
           <Group gap={6} mt="xs" wrap="wrap">
             <LinkDecisions request={r} busy={busy[r.id]} onDecide={(a) => onDecide(r, a)} grow />
@@ -169,16 +162,7 @@ function FamilyButton({ request, onFamily }: { request: AdminLinkRequest; onFami
 }
 
 /** Approve and Reject, named with both accounts; the current state's button is disabled. */
-function LinkDecisions({
-  request,
-  grow = false,
-  ...rest
-}: {
-  request: AdminLinkRequest;
-  busy: LinkAction | undefined;
-  onDecide: (action: LinkAction) => void;
-  grow?: boolean;
-}) {
+function LinkDecisions({ request, grow = false, ...rest }: DecisionProps<LinkAction> & { request: AdminLinkRequest }) {
   const between = `${person(request.requesting_user_first_name, request.requesting_user_last_name)} and ${person(
     request.target_user_first_name,
     request.target_user_last_name,

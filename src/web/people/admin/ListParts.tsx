@@ -257,6 +257,55 @@ export function ListPages({
   );
 }
 
+/** A people list's table (it scrolls sideways in its box): the heads, then the first page's
+ * skeleton rows or the empty state, then the rows. */
+export function PeopleTable({
+  label,
+  minWidth,
+  head,
+  columns,
+  skeletonRows = 5,
+  loading,
+  empty,
+  emptyState,
+  children,
+}: {
+  label: string;
+  minWidth: number;
+  head: ReactNode;
+  columns: number;
+  skeletonRows?: number;
+  loading: boolean;
+  empty: boolean;
+  emptyState: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>{head}</Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <TableFiller loading={loading} empty={empty} rows={skeletonRows} columns={columns}>
+            {emptyState}
+          </TableFiller>
+          {children}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The Actions column's head; the column stays in view while the table scrolls sideways. */
+export function ActionsHead() {
+  return (
+    <Table.Th scope="col" className={classes.actions}>
+      Actions
+    </Table.Th>
+  );
+}
+
 /** A table's rows while its first page loads (skeletons), or its empty state in one wide cell. */
 export function TableFiller({
   loading,

@@ -1,9 +1,16 @@
 import { Paper, Table } from '@mantine/core';
 import { RACER_MSG, type RacerDecision } from '../../../domain/people/racers.ts';
 import { cardClasses } from '../../ui/CardFacts.tsx';
-import { CardSkeletons, DecisionButtons, NoRows, PersonCardHead, StatusBadge } from './CardParts.tsx';
+import {
+  CardSkeletons,
+  DecisionButtons,
+  type DecisionProps,
+  NoRows,
+  PersonCardHead,
+  StatusBadge,
+} from './CardParts.tsx';
 import classes from './ConfirmRacersPanel.module.css';
-import { TableFiller } from './ListParts.tsx';
+import { ActionsHead, PeopleTable } from './ListParts.tsx';
 import type { RacerProfile } from './racers-api.ts';
 import {
   dateOfBirthLabel,
@@ -32,58 +39,57 @@ interface ListProps {
 
 export function RacersTable({ racers, loading, code, busy, onDecide }: ListProps) {
   return (
-    <Table.ScrollContainer minWidth={840} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Racers">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col" className={classes.nowrap}>
-              {code} ID
-            </Table.Th>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Username</Table.Th>
-            <Table.Th scope="col">Date of birth</Table.Th>
-            <Table.Th scope="col">Gender</Table.Th>
-            <Table.Th scope="col">
-              Ski/
-              <wbr />
-              Snowboard
-            </Table.Th>
-            <Table.Th scope="col">Club</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col" className={classes.actions}>
-              Actions
-            </Table.Th>
+    <PeopleTable
+      label="Racers"
+      minWidth={840}
+      columns={COLUMNS}
+      skeletonRows={SKELETON_ROWS}
+      loading={loading}
+      empty={racers.length === 0}
+      emptyState={<NoRacers />}
+      head={
+        <>
+          <Table.Th scope="col" className={classes.nowrap}>
+            {code} ID
+          </Table.Th>
+          <Table.Th scope="col">Name</Table.Th>
+          <Table.Th scope="col">Username</Table.Th>
+          <Table.Th scope="col">Date of birth</Table.Th>
+          <Table.Th scope="col">Gender</Table.Th>
+          <Table.Th scope="col">
+            Ski/
+            <wbr />
+            Snowboard
+          </Table.Th>
+          <Table.Th scope="col">Club</Table.Th>
+          <Table.Th scope="col">Status</Table.Th>
+          <ActionsHead />
+        </>
+      }
+    >
+      {racers.map((racer, index) => {
+        const club = racerClub(racer.local_club, racer.other_club);
+        return (
+          <Table.Tr key={racer.id} data-racer={racer.id}>
+            <Table.Td>{racerNumberLabel(racer.racer_id)}</Table.Td>
+            <Table.Td fw={600}>{racerName(racer.user)}</Table.Td>
+            <Table.Td>{racer.user.username}</Table.Td>
+            <Table.Td className={classes.nowrap}>{dateOfBirthLabel(racer.date_of_birth)}</Table.Td>
+            <Table.Td>{genderLabel(racer.gender)}</Table.Td>
+            <Table.Td>{disciplineLabel(racer.ski_or_board)}</Table.Td>
+            <Table.Td>
+              <abbr title={club.title}>{club.code}</abbr>
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge status={racer.is_racer_confirmed} />
+            </Table.Td>
+            <Table.Td className={classes.actions}>
+              <RacerDecisions racer={racer} busy={busy[racer.id]} onDecide={(d) => onDecide(racer, d, index)} />
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <TableFiller loading={loading} empty={racers.length === 0} rows={SKELETON_ROWS} columns={COLUMNS}>
-            <NoRacers />
-          </TableFiller>
-          {racers.map((racer, index) => {
-            const club = racerClub(racer.local_club, racer.other_club);
-            return (
-              <Table.Tr key={racer.id} data-racer={racer.id}>
-                <Table.Td>{racerNumberLabel(racer.racer_id)}</Table.Td>
-                <Table.Td fw={600}>{racerName(racer.user)}</Table.Td>
-                <Table.Td>{racer.user.username}</Table.Td>
-                <Table.Td className={classes.nowrap}>{dateOfBirthLabel(racer.date_of_birth)}</Table.Td>
-                <Table.Td>{genderLabel(racer.gender)}</Table.Td>
-                <Table.Td>{disciplineLabel(racer.ski_or_board)}</Table.Td>
-                <Table.Td>
-                  <abbr title={club.title}>{club.code}</abbr>
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={racer.is_racer_confirmed} />
-                </Table.Td>
-                <Table.Td className={classes.actions}>
-                  <RacerDecisions racer={racer} busy={busy[racer.id]} onDecide={(d) => onDecide(racer, d, index)} />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </PeopleTable>
   );
 }
 
@@ -128,16 +134,7 @@ function NoRacers() {
 }
 
 /** Approve and Reject, named with the racer for screen readers. */
-function RacerDecisions({
-  racer,
-  grow = false,
-  ...rest
-}: {
-  racer: RacerProfile;
-  busy: RacerDecision | undefined;
-  onDecide: (decision: RacerDecision) => void;
-  grow?: boolean;
-}) {
+function RacerDecisions({ racer, grow = false, ...rest }: DecisionProps<RacerDecision> & { racer: RacerProfile }) {
   const name = racerName(racer.user);
   return (
     <DecisionButtons

@@ -4,7 +4,7 @@ import { USERS_MSG } from '../../../domain/people/users.ts';
 import { cardClasses } from '../../ui/CardFacts.tsx';
 import { CardSkeletons, NoRows, PersonCardHead, StatusBadge } from './CardParts.tsx';
 import classes from './ConfirmRacersPanel.module.css';
-import { TableFiller } from './ListParts.tsx';
+import { ActionsHead, PeopleTable } from './ListParts.tsx';
 import { racerClub, racerName, racerNumberLabel } from './racers-model.ts';
 import type { UserProfile } from './users-api.ts';
 
@@ -78,48 +78,46 @@ function NoUsers({ archivedView }: { archivedView: boolean }) {
 export function UsersTable(props: ListProps) {
   const { users, loading, archivedView, code } = props;
   return (
-    <Table.ScrollContainer minWidth={860} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Users">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{code} ID</Table.Th>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Username</Table.Th>
-            <Table.Th scope="col">Email</Table.Th>
-            <Table.Th scope="col">Club</Table.Th>
-            <Table.Th scope="col">Racer</Table.Th>
-            <Table.Th scope="col" className={classes.actions}>
-              Actions
-            </Table.Th>
+    <PeopleTable
+      label="Users"
+      minWidth={860}
+      columns={COLUMNS}
+      loading={loading}
+      empty={users.length === 0}
+      emptyState={<NoUsers archivedView={archivedView} />}
+      head={
+        <>
+          <Table.Th scope="col">{code} ID</Table.Th>
+          <Table.Th scope="col">Name</Table.Th>
+          <Table.Th scope="col">Username</Table.Th>
+          <Table.Th scope="col">Email</Table.Th>
+          <Table.Th scope="col">Club</Table.Th>
+          <Table.Th scope="col">Racer</Table.Th>
+          <ActionsHead />
+        </>
+      }
+    >
+      {users.map((u) => {
+        const club = racerClub(u.local_club, u.other_club);
+        return (
+          <Table.Tr key={u.id}>
+            <Table.Td>{racerNumberLabel(u.racer_id)}</Table.Td>
+            <Table.Td fw={600}>{racerName(u.user)}</Table.Td>
+            <Table.Td>{u.user.username}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.user.email}</Table.Td>
+            <Table.Td>
+              <abbr title={club.title}>{club.code}</abbr>
+            </Table.Td>
+            <Table.Td>
+              <RacerBadge user={u} />
+            </Table.Td>
+            <Table.Td className={classes.actions}>
+              <Actions user={u} {...props} />
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <TableFiller loading={loading} empty={users.length === 0} rows={5} columns={COLUMNS}>
-            <NoUsers archivedView={archivedView} />
-          </TableFiller>
-          {users.map((u) => {
-            const club = racerClub(u.local_club, u.other_club);
-            return (
-              <Table.Tr key={u.id}>
-                <Table.Td>{racerNumberLabel(u.racer_id)}</Table.Td>
-                <Table.Td fw={600}>{racerName(u.user)}</Table.Td>
-                <Table.Td>{u.user.username}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.user.email}</Table.Td>
-                <Table.Td>
-                  <abbr title={club.title}>{club.code}</abbr>
-                </Table.Td>
-                <Table.Td>
-                  <RacerBadge user={u} />
-                </Table.Td>
-                <Table.Td className={classes.actions}>
-                  <Actions user={u} {...props} />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </PeopleTable>
   );
 }
 
