@@ -11,22 +11,20 @@ import { useEditing } from './useEditing.ts';
 export function ClubDetailsPanel() {
   const query = useSlopes();
   const remove = useDeleteSlope();
-  const { editing, formKey, formCard, isEditing, edit, askDelete, done } = useEditing<SlopeInfo>();
-  const onDelete = (slope: SlopeInfo) =>
-    askDelete(
-      slope,
-      {
-        title: 'Delete club?',
-        subject: (
-          <>
-            <strong>{slope.race_club_name}</strong> ({slope.slope_name})
-          </>
-        ),
-        done: `${slope.race_club_name} deleted`,
-        failed: 'Failed to delete club details',
-      },
-      remove.mutateAsync,
-    );
+  const editor = useEditing<SlopeInfo>({
+    remove: remove.mutateAsync,
+    confirm: (slope) => ({
+      title: 'Delete club?',
+      subject: (
+        <>
+          <strong>{slope.race_club_name}</strong> ({slope.slope_name})
+        </>
+      ),
+      done: `${slope.race_club_name} deleted`,
+      failed: 'Failed to delete club details',
+    }),
+  });
+  const { editing } = editor;
 
   return (
     <Stack gap="lg">
@@ -38,20 +36,17 @@ export function ClubDetailsPanel() {
           <ContentList
             caption="Clubs"
             items={slopes}
-            itemKey={(slope) => slope.id}
             columns={[
               { head: 'Race club name', cell: (slope) => slope.race_club_name, strong: true },
               { head: 'Slope name', cell: (slope) => slope.slope_name },
             ]}
             label={(slope) => slope.race_club_name}
-            active={isEditing}
-            onEdit={edit}
-            onDelete={onDelete}
+            editor={editor}
           />
         )}
       </ListState>
-      <FormCard {...formCard} title={editing ? `Edit ${editing.race_club_name}` : 'Add a club'}>
-        <ClubDetailsForm key={formKey} slope={editing} onSaved={done} />
+      <FormCard {...editor.formCard} title={editing ? `Edit ${editing.race_club_name}` : 'Add a club'}>
+        <ClubDetailsForm key={editor.formKey} slope={editing} onSaved={editor.done} />
       </FormCard>
     </Stack>
   );

@@ -15,18 +15,16 @@ const FIELDS = ['question', 'answer'] as const;
 export function FaqsPanel() {
   const query = useFaqs();
   const remove = useDeleteFaq();
-  const { editing, formKey, formCard, isEditing, edit, askDelete, done } = useEditing<Faq>();
-  const onDelete = (faq: Faq) =>
-    askDelete(
-      faq,
-      {
-        title: 'Delete FAQ?',
-        subject: <strong>“{faq.question}”</strong>,
-        done: 'FAQ deleted',
-        failed: 'Failed to delete FAQ',
-      },
-      remove.mutateAsync,
-    );
+  const editor = useEditing<Faq>({
+    remove: remove.mutateAsync,
+    confirm: (faq) => ({
+      title: 'Delete FAQ?',
+      subject: <strong>“{faq.question}”</strong>,
+      done: 'FAQ deleted',
+      failed: 'Failed to delete FAQ',
+    }),
+  });
+  const { editing } = editor;
 
   return (
     <Stack gap="lg">
@@ -39,7 +37,6 @@ export function FaqsPanel() {
           <ContentList
             caption="FAQs"
             items={faqs}
-            itemKey={(faq) => faq.id}
             columns={[
               { head: 'Question', cell: (faq) => faq.question, maw: 280, strong: true },
               {
@@ -52,15 +49,13 @@ export function FaqsPanel() {
               },
             ]}
             label={(faq) => `FAQ: ${faq.question}`}
-            active={isEditing}
-            onEdit={edit}
-            onDelete={onDelete}
+            editor={editor}
             minWidth={640}
           />
         )}
       </ListState>
-      <FormCard {...formCard} title={editing ? 'Edit FAQ' : 'Add an FAQ'}>
-        <FaqForm key={formKey} faq={editing} onSaved={done} />
+      <FormCard {...editor.formCard} title={editing ? 'Edit FAQ' : 'Add an FAQ'}>
+        <FaqForm key={editor.formKey} faq={editing} onSaved={editor.done} />
       </FormCard>
     </Stack>
   );

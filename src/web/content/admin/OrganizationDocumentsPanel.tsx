@@ -34,18 +34,16 @@ function OpenPdf({ doc }: { doc: OrganizationDocument }) {
 export function OrganizationDocumentsPanel() {
   const query = useAdminDocuments();
   const remove = useDeleteDocument();
-  const { editing, formKey, formCard, isEditing, edit, askDelete, done } = useEditing<OrganizationDocument>();
-  const onDelete = (doc: OrganizationDocument) =>
-    askDelete(
-      doc,
-      {
-        title: 'Delete document?',
-        subject: <strong>{doc.name}</strong>,
-        done: `${doc.name} deleted`,
-        failed: 'Failed to delete document',
-      },
-      remove.mutateAsync,
-    );
+  const editor = useEditing<OrganizationDocument>({
+    remove: remove.mutateAsync,
+    confirm: (doc) => ({
+      title: 'Delete document?',
+      subject: <strong>{doc.name}</strong>,
+      done: `${doc.name} deleted`,
+      failed: 'Failed to delete document',
+    }),
+  });
+  const { editing } = editor;
 
   return (
     <Stack gap="lg">
@@ -64,20 +62,17 @@ export function OrganizationDocumentsPanel() {
           <ContentList
             caption="Organisation documents"
             items={docs}
-            itemKey={(doc) => doc.id}
             columns={[
               { head: 'Name', cell: (doc) => doc.name, strong: true },
               { head: 'Document', cell: (doc) => <OpenPdf doc={doc} /> },
             ]}
             label={(doc) => doc.name}
-            active={isEditing}
-            onEdit={edit}
-            onDelete={onDelete}
+            editor={editor}
           />
         )}
       </ListState>
-      <FormCard {...formCard} title={editing ? `Edit ${editing.name}` : 'Add a document'}>
-        <DocumentForm key={formKey} doc={editing} onSaved={done} />
+      <FormCard {...editor.formCard} title={editing ? `Edit ${editing.name}` : 'Add a document'}>
+        <DocumentForm key={editor.formKey} doc={editing} onSaved={editor.done} />
       </FormCard>
     </Stack>
   );

@@ -26,18 +26,16 @@ function MemberPhoto({ member }: { member: TeamMember }) {
 export function TeamMembersPanel() {
   const query = useTeamMembers();
   const remove = useDeleteTeamMember();
-  const { editing, formKey, formCard, isEditing, edit, askDelete, done } = useEditing<TeamMember>();
-  const onDelete = (member: TeamMember) =>
-    askDelete(
-      member,
-      {
-        title: 'Delete team member?',
-        subject: <strong>{fullName(member)}</strong>,
-        done: `${fullName(member)} deleted`,
-        failed: 'Failed to delete team member',
-      },
-      remove.mutateAsync,
-    );
+  const editor = useEditing<TeamMember>({
+    remove: remove.mutateAsync,
+    confirm: (member) => ({
+      title: 'Delete team member?',
+      subject: <strong>{fullName(member)}</strong>,
+      done: `${fullName(member)} deleted`,
+      failed: 'Failed to delete team member',
+    }),
+  });
+  const { editing } = editor;
 
   return (
     <Stack gap="lg">
@@ -55,7 +53,6 @@ export function TeamMembersPanel() {
           <ContentList
             caption="Team members"
             items={members}
-            itemKey={(member) => member.id}
             columns={[
               { head: 'Photo', cell: (member) => <MemberPhoto member={member} />, inCard: false },
               { head: 'Name', cell: fullName, strong: true, inCard: false },
@@ -68,15 +65,13 @@ export function TeamMembersPanel() {
               </Group>
             )}
             label={fullName}
-            active={isEditing}
-            onEdit={edit}
-            onDelete={onDelete}
+            editor={editor}
             minWidth={520}
           />
         )}
       </ListState>
-      <FormCard {...formCard} title={editing ? `Edit ${fullName(editing)}` : 'Add a team member'}>
-        <TeamMemberForm key={formKey} member={editing} onSaved={done} />
+      <FormCard {...editor.formCard} title={editing ? `Edit ${fullName(editing)}` : 'Add a team member'}>
+        <TeamMemberForm key={editor.formKey} member={editing} onSaved={editor.done} />
       </FormCard>
     </Stack>
   );

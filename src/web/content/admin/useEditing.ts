@@ -1,12 +1,19 @@
 import { useRef, useState } from 'react';
 import { type ConfirmDelete, confirmDelete, focusForm } from './ui.tsx';
 
+interface EditingOptions<T> {
+  /** Deletes a row on the server. */
+  remove: (id: number) => Promise<unknown>;
+  /** What the delete confirmation and its toasts say about a row. */
+  confirm: (row: T) => Omit<ConfirmDelete, 'run'>;
+}
+
 /**
  * The list-plus-form state every content panel shares: which row the form is editing (null when
  * adding), a key that resets the form after a save, the form's box to move focus to when a row's
  * Edit is clicked, and Delete (which asks first).
  */
-export function useEditing<T extends { id: number }>() {
+export function useEditing<T extends { id: number }>({ remove, confirm }: EditingOptions<T>) {
   const [editing, setEditing] = useState<T | null>(null);
   const [formKey, setFormKey] = useState(0);
   const formBox = useRef<HTMLDivElement>(null);
@@ -29,9 +36,9 @@ export function useEditing<T extends { id: number }>() {
       focusForm(formBox.current);
     },
     /** Asks before deleting a row; once it is gone, the form stops editing it. */
-    askDelete(row: T, texts: Omit<ConfirmDelete, 'run'>, remove: (id: number) => Promise<unknown>) {
+    askDelete(row: T) {
       confirmDelete({
-        ...texts,
+        ...confirm(row),
         run: async () => {
           await remove(row.id);
           setEditing((current) => (current?.id === row.id ? null : current));
@@ -41,3 +48,6 @@ export function useEditing<T extends { id: number }>() {
     done,
   };
 }
+
+/** A content panel's list-plus-form state (what a ContentList's rows act on). */
+export type Editing<T extends { id: number }> = ReturnType<typeof useEditing<T>>;
