@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO, expect, logInWithModal, test, uniqueSurname, uniqueUsername } from './fixtures.ts';
+import { DEMO, expect, logInWithModal, openAdminOnPhone, test, uniqueSurname, uniqueUsername } from './fixtures.ts';
 
 /**
  * Confirm Racers (doc 2 §2, §4, §8, §9): an account registered as a racer waits under Pending; an
@@ -206,15 +206,7 @@ test.describe('on a phone', () => {
     request,
   }) => {
     const racer = await registerRacer(request, 'Jordan');
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Open navigation menu' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Log In', exact: true }).click();
-    const login = page.getByRole('dialog', { name: 'Log In' });
-    await login.getByLabel('Username').fill(DEMO.admin.username);
-    await login.getByLabel(/^Password/).fill(DEMO.admin.password);
-    await login.getByRole('button', { name: 'Login' }).click();
-    await expect(login).toBeHidden();
-    await page.goto('/admin');
+    await openAdminOnPhone(page, DEMO.admin);
     await page.getByRole('button', { name: 'Open navigation menu' }).click();
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Confirm Racers' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Confirm Racers' })).toBeVisible();

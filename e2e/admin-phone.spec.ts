@@ -1,23 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, expect, test } from './fixtures.ts';
+import { DEMO, expect, logInWithModal, openAdminOnPhone, test } from './fixtures.ts';
 
 /**
  * The back office on a phone (issue 26): at 375 px one menu button holds the panels and the
  * site's links, no panel scrolls sideways, the lists that did not fit are cards whose buttons are
  * in view, and toasts stay clear of the header and of the form's main button.
  */
-
-async function signInOnPhone(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Open navigation menu' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Log In', exact: true }).click();
-  const login = page.getByRole('dialog', { name: 'Log In' });
-  await login.getByLabel('Username').fill(DEMO.admin.username);
-  await login.getByLabel(/^Password/).fill(DEMO.admin.password);
-  await login.getByRole('button', { name: 'Login' }).click();
-  await expect(login).toBeHidden();
-  await page.goto('/admin');
-}
 
 async function openPanel(page: Page, panel: string, heading = panel): Promise<void> {
   await page.getByRole('button', { name: 'Open navigation menu' }).click();
@@ -50,7 +38,7 @@ test.describe('at 375 px', () => {
   test('one menu button holds the panels and the site links; no panel scrolls sideways; lists are cards', async ({
     page,
   }) => {
-    await signInOnPhone(page);
+    await openAdminOnPhone(page, DEMO.admin);
     await expect(page.getByRole('button', { name: /menu/i })).toHaveCount(1);
     const burger = page.getByRole('button', { name: 'Open navigation menu' });
     await burger.click();
@@ -103,15 +91,10 @@ test.describe('at 375 px', () => {
 for (const width of [375, 1280]) {
   test(`at ${width} px a toast is clear of the header and of the form's button`, async ({ page }) => {
     await page.setViewportSize({ width, height: 812 });
-    if (width === 375) await signInOnPhone(page);
+    if (width === 375) await openAdminOnPhone(page, DEMO.admin);
     else {
       await page.goto('/');
-      await page.getByRole('button', { name: 'Log In' }).first().click();
-      const login = page.getByRole('dialog', { name: 'Log In' });
-      await login.getByLabel('Username').fill(DEMO.admin.username);
-      await login.getByLabel(/^Password/).fill(DEMO.admin.password);
-      await login.getByRole('button', { name: 'Login' }).click();
-      await expect(login).toBeHidden();
+      await logInWithModal(page, DEMO.admin);
       await page.goto('/admin');
     }
     if (width === 375) await openPanel(page, 'Edit FAQs');

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { DEMO, expect, openAdmin, setMaintenance, test } from './fixtures.ts';
+import { DEMO, expect, openAdmin, openAdminOnPhone, setMaintenance, test } from './fixtures.ts';
 
 /** The admin shell (doc 2 §2, §4): the side menu by admin level, panels, the maintenance panel. */
 
@@ -162,15 +162,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('the panels are in the site menu (one menu button), which closes when an entry is chosen', async ({ page }) => {
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Open navigation menu' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Log In', exact: true }).click();
-    const login = page.getByRole('dialog', { name: 'Log In' });
-    await login.getByLabel('Username').fill(DEMO.admin.username);
-    await login.getByLabel(/^Password/).fill(DEMO.admin.password);
-    await login.getByRole('button', { name: 'Login' }).click();
-    await expect(login).toBeHidden();
-    await page.goto('/admin');
+    await openAdminOnPhone(page, DEMO.admin);
 
     // one menu button: the site's, whose menu holds the panels above the site's links
     await expect(page.getByRole('button', { name: /menu/i })).toHaveCount(1);

@@ -4,6 +4,7 @@ import {
   apiToken,
   DEMO,
   expect,
+  logInOnPhone,
   logInWithModal,
   mailbox,
   type NewUser,
@@ -58,10 +59,9 @@ test('a parent on a phone enters two children for a paid race, is declined once,
   await createRaceEvent(request, { name: race, quantity: 5, price: '12.50' });
   const { parent } = await family(request, surname, ['Ann', 'Bob']);
 
-  await page.goto('/booking');
-  await logInWithModal(page, parent);
-  // signed in, the parent carries on on a phone (the sign-in button lives in the phone's menu)
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/booking');
+  await logInOnPhone(page, parent);
   await enter(page, race, [`Ann ${surname}`, `Bob ${surname}`]);
   await page
     .getByRole('link', { name: /^Cart: 2 items, total £25\.00/ })

@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { ReceivedMail } from './mailbox-server.ts';
 import { MAILBOX_HTTP_PORT } from './ports.ts';
 
@@ -98,15 +98,34 @@ export async function setMaintenance(request: APIRequestContext, enabled: boolea
     .toBe(enabled);
 }
 
-/** Signs in through the login modal, as a person would. */
-export async function logInWithModal(page: Page, user: { username: string; password: string }): Promise<void> {
-  await page.getByRole('button', { name: 'Log In' }).first().click();
-  const dialog = page.getByRole('dialog');
+/** Fills the open login modal and sends it; done when the modal has closed. */
+async function submitLogin(dialog: Locator, user: { username: string; password: string }): Promise<void> {
   await dialog.getByLabel('Username').fill(user.username);
   // the label may carry Mantine's required asterisk ('Password *'); the visibility toggle must not match
   await dialog.getByLabel(/^Password/).fill(user.password);
   await dialog.getByRole('button', { name: 'Login' }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** Signs in through the login modal, as a person would. */
+export async function logInWithModal(page: Page, user: { username: string; password: string }): Promise<void> {
+  await page.getByRole('button', { name: 'Log In' }).first().click();
+  await submitLogin(page.getByRole('dialog'), user);
+}
+
+/** Signs in on a phone (768 px or less), as a person would: the menu button, Log In in the side
+ * menu, then the login modal. */
+export async function logInOnPhone(page: Page, user: { username: string; password: string }): Promise<void> {
+  await page.getByRole('button', { name: 'Open navigation menu' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Log In', exact: true }).click();
+  await submitLogin(page.getByRole('dialog', { name: 'Log In' }), user);
+}
+
+/** On a phone: signs in from the home page and opens /admin (its panels are in the menu). */
+export async function openAdminOnPhone(page: Page, user: { username: string; password: string }): Promise<void> {
+  await page.goto('/');
+  await logInOnPhone(page, user);
+  await page.goto('/admin');
 }
 
 /** Signs in and opens /admin; returns the admin side menu. */

@@ -1,7 +1,6 @@
 import { Checkbox, Divider, FileInput, Group, Image, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPhoto } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
 import {
   EMPTY_SLOPE,
   SLOPE_LIMITS,
@@ -10,12 +9,12 @@ import {
   type SlopeValues,
   validateSlope,
 } from '../../../domain/content/slopes.ts';
-import { focusFirstInvalid } from '../../accounts/form-helpers.ts';
 import { toast } from '../../ui/toast.ts';
 import type { SlopeInfo } from '../api.ts';
 import { useSaveSlope } from './api.ts';
-import { fileProblem, IMAGE_ACCEPT, saveFailure, serverFieldErrors } from './form-utils.ts';
+import { fileProblem, IMAGE_ACCEPT } from './form-utils.ts';
 import { FILE_INPUT_STYLES, FormFailure, SubmitButton } from './ui.tsx';
+import { useSaveForm } from './useSaveForm.ts';
 
 type PictureField = 'slope_image' | 'slope_map';
 
@@ -51,8 +50,6 @@ const PICTURES: { field: PictureField; label: string }[] = [
  * removed. */
 export function ClubDetailsForm({ slope, onSaved }: { slope: SlopeInfo | null; onSaved: () => void }) {
   const save = useSaveSlope();
-  const ref = useRef<HTMLFormElement>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const initialText = Object.fromEntries(
     SLOPE_TEXT_FIELDS.map((f) => [f, slope?.[f] ?? EMPTY_SLOPE[f]]),
   ) as SlopeValues;
@@ -75,33 +72,23 @@ export function ClubDetailsForm({ slope, onSaved }: { slope: SlopeInfo | null; o
     },
   });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      setFailure(null);
-      try {
-        await save.mutateAsync({
-          id: slope?.id,
-          values: trimmed(values),
-          files: { slope_image: values.slope_image, slope_map: values.slope_map },
-          clear: {
-            slope_image_clear: values.slope_image_clear && !values.slope_image,
-            slope_map_clear: values.slope_map_clear && !values.slope_map,
-          },
-        });
-        toast.admin('success', slope ? 'Club details updated' : 'Club added');
-        onSaved();
-      } catch (error) {
-        form.setErrors(serverFieldErrors(error, FIELDS));
-        const action = slope ? 'update' : 'add';
-        setFailure(saveFailure(error, FIELDS, `Failed to ${action} the club details. Please try again.`));
-        focusFirstInvalid(ref.current);
-      }
+  const { ref, failure, submit } = useSaveForm(form, {
+    fields: FIELDS,
+    failed: `Failed to ${slope ? 'update' : 'add'} the club details. Please try again.`,
+    save: async (values) => {
+      await save.mutateAsync({
+        id: slope?.id,
+        values: trimmed(values),
+        files: { slope_image: values.slope_image, slope_map: values.slope_map },
+        clear: {
+          slope_image_clear: values.slope_image_clear && !values.slope_image,
+          slope_map_clear: values.slope_map_clear && !values.slope_map,
+        },
+      });
+      toast.admin('success', slope ? 'Club details updated' : 'Club added');
+      onSaved();
     },
-    () => {
-      setFailure(null);
-      focusFirstInvalid(ref.current);
-    },
-  );
+  });
 
   const text = (field: SlopeTextField, required = false) => (
     <TextInput

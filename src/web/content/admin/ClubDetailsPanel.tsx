@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { type SlopeInfo, useSlopes } from '../api.ts';
 import { useDeleteSlope } from './api.ts';
 import { ClubDetailsForm } from './ClubDetailsForm.tsx';
-import { ContentList, confirmDelete, FormCard, ListState } from './ui.tsx';
+import { ContentList, FormCard, ListState } from './ui.tsx';
 import { useEditing } from './useEditing.ts';
 
 /** Club Details (doc 2 §2, §4): race club and slope per row with edit and delete (delete asks
@@ -11,9 +11,9 @@ import { useEditing } from './useEditing.ts';
 export function ClubDetailsPanel() {
   const query = useSlopes();
   const remove = useDeleteSlope();
-  const { editing, formKey, formBox, edit, done, forget } = useEditing<SlopeInfo>();
-  const askDelete = (slope: SlopeInfo) =>
-    confirmDelete({
+  const editor = useEditing<SlopeInfo>({
+    remove: remove.mutateAsync,
+    confirm: (slope) => ({
       title: 'Delete club?',
       subject: (
         <>
@@ -22,11 +22,9 @@ export function ClubDetailsPanel() {
       ),
       done: `${slope.race_club_name} deleted`,
       failed: 'Failed to delete club details',
-      run: async () => {
-        await remove.mutateAsync(slope.id);
-        forget((row) => row.id === slope.id);
-      },
-    });
+    }),
+  });
+  const { editing } = editor;
 
   return (
     <Stack gap="lg">
@@ -38,25 +36,17 @@ export function ClubDetailsPanel() {
           <ContentList
             caption="Clubs"
             items={slopes}
-            itemKey={(slope) => slope.id}
             columns={[
               { head: 'Race club name', cell: (slope) => slope.race_club_name, strong: true },
               { head: 'Slope name', cell: (slope) => slope.slope_name },
             ]}
             label={(slope) => slope.race_club_name}
-            active={(slope) => editing?.id === slope.id}
-            onEdit={edit}
-            onDelete={askDelete}
+            editor={editor}
           />
         )}
       </ListState>
-      <FormCard
-        ref={formBox}
-        title={editing ? `Edit ${editing.race_club_name}` : 'Add a club'}
-        editing={Boolean(editing)}
-        onCancel={done}
-      >
-        <ClubDetailsForm key={editing ? `edit-${editing.id}` : `new-${formKey}`} slope={editing} onSaved={done} />
+      <FormCard {...editor.formCard} title={editing ? `Edit ${editing.race_club_name}` : 'Add a club'}>
+        <ClubDetailsForm key={editor.formKey} slope={editing} onSaved={editor.done} />
       </FormCard>
     </Stack>
   );

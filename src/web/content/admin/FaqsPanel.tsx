@@ -1,14 +1,12 @@
 import { Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useRef, useState } from 'react';
 import { FAQ_LIMITS, type FaqValues, faqAnswerPreview, validateFaq } from '../../../domain/content/faqs.ts';
-import { focusFirstInvalid } from '../../accounts/form-helpers.ts';
 import { toast } from '../../ui/toast.ts';
 import { type Faq, useFaqs } from '../api.ts';
 import { useDeleteFaq, useSaveFaq } from './api.ts';
-import { saveFailure, serverFieldErrors } from './form-utils.ts';
-import { ContentList, confirmDelete, FormCard, FormFailure, ListState, SubmitButton } from './ui.tsx';
+import { ContentList, FormCard, FormFailure, ListState, SubmitButton } from './ui.tsx';
 import { useEditing } from './useEditing.ts';
+import { useSaveForm } from './useSaveForm.ts';
 
 const FIELDS = ['question', 'answer'] as const;
 
@@ -17,18 +15,16 @@ const FIELDS = ['question', 'answer'] as const;
 export function FaqsPanel() {
   const query = useFaqs();
   const remove = useDeleteFaq();
-  const { editing, formKey, formBox, edit, done, forget } = useEditing<Faq>();
-  const askDelete = (faq: Faq) =>
-    confirmDelete({
+  const editor = useEditing<Faq>({
+    remove: remove.mutateAsync,
+    confirm: (faq) => ({
       title: 'Delete FAQ?',
       subject: <strong>“{faq.question}”</strong>,
       done: 'FAQ deleted',
       failed: 'Failed to delete FAQ',
-      run: async () => {
-        await remove.mutateAsync(faq.id);
-        forget((row) => row.id === faq.id);
-      },
-    });
+    }),
+  });
+  const { editing } = editor;
 
   return (
     <Stack gap="lg">
@@ -41,7 +37,6 @@ export function FaqsPanel() {
           <ContentList
             caption="FAQs"
             items={faqs}
-            itemKey={(faq) => faq.id}
             columns={[
               { head: 'Question', cell: (faq) => faq.question, maw: 280, strong: true },
               {
@@ -54,15 +49,13 @@ export function FaqsPanel() {
               },
             ]}
             label={(faq) => `FAQ: ${faq.question}`}
-            active={(faq) => editing?.id === faq.id}
-            onEdit={edit}
-            onDelete={askDelete}
+            editor={editor}
             minWidth={640}
           />
         )}
       </ListState>
-      <FormCard ref={formBox} title={editing ? 'Edit FAQ' : 'Add an FAQ'} editing={Boolean(editing)} onCancel={done}>
-        <FaqForm key={editing ? `edit-${editing.id}` : `new-${formKey}`} faq={editing} onSaved={done} />
+      <FormCard {...editor.formCard} title={editing ? 'Edit FAQ' : 'Add an FAQ'}>
+        <FaqForm key={editor.formKey} faq={editing} onSaved={editor.done} />
       </FormCard>
     </Stack>
   );
@@ -70,35 +63,24 @@ export function FaqsPanel() {
 
 function FaqForm({ faq, onSaved }: { faq: Faq | null; onSaved: () => void }) {
   const save = useSaveFaq();
-  const ref = useRef<HTMLFormElement>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FaqValues>({
     mode: 'controlled',
     initialValues: { question: faq?.question ?? '', answer: faq?.answer ?? '' },
     validate: (values) => validateFaq(values),
   });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      setFailure(null);
-      try {
-        await save.mutateAsync({
-          id: faq?.id,
-          values: { question: values.question.trim(), answer: values.answer.trim() },
-        });
-        toast.admin('success', faq ? 'FAQ updated' : 'FAQ added');
-        onSaved();
-      } catch (error) {
-        form.setErrors(serverFieldErrors(error, FIELDS));
-        setFailure(saveFailure(error, FIELDS, `Failed to ${faq ? 'update' : 'add'} the FAQ. Please try again.`));
-        focusFirstInvalid(ref.current);
-      }
+  const { ref, failure, submit } = useSaveForm(form, {
+    fields: FIELDS,
+    failed: `Failed to ${faq ? 'update' : 'add'} the FAQ. Please try again.`,
+    save: async (values) => {
+      await save.mutateAsync({
+        id: faq?.id,
+        values: { question: values.question.trim(), answer: values.answer.trim() },
+      });
+      toast.admin('success', faq ? 'FAQ updated' : 'FAQ added');
+      onSaved();
     },
-    () => {
-      setFailure(null);
-      focusFirstInvalid(ref.current);
-    },
-  );
+  });
 
   return (
     <form ref={ref} onSubmit={submit} noValidate>

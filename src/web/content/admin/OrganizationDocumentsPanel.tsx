@@ -1,23 +1,14 @@
 import { Anchor, FileInput, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconExternalLink, IconFileTypePdf } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
 import { SAFEGUARDING_POLICY_NAME, validateDocument } from '../../../domain/content/documents.ts';
-import { focusFirstInvalid } from '../../accounts/form-helpers.ts';
 import { toast } from '../../ui/toast.ts';
 import type { OrganizationDocument } from '../api.ts';
 import { useAdminDocuments, useDeleteDocument, useSaveDocument } from './api.ts';
-import { fileProblem, PDF_ACCEPT, saveFailure, serverFieldErrors } from './form-utils.ts';
-import {
-  ContentList,
-  confirmDelete,
-  FILE_INPUT_STYLES,
-  FormCard,
-  FormFailure,
-  ListState,
-  SubmitButton,
-} from './ui.tsx';
+import { fileProblem, PDF_ACCEPT } from './form-utils.ts';
+import { ContentList, FILE_INPUT_STYLES, FormCard, FormFailure, ListState, SubmitButton } from './ui.tsx';
 import { useEditing } from './useEditing.ts';
+import { useSaveForm } from './useSaveForm.ts';
 
 const FIELDS = ['name', 'document'] as const;
 
@@ -43,18 +34,16 @@ function OpenPdf({ doc }: { doc: OrganizationDocument }) {
 export function OrganizationDocumentsPanel() {
   const query = useAdminDocuments();
   const remove = useDeleteDocument();
-  const { editing, formKey, formBox, edit, done, forget } = useEditing<OrganizationDocument>();
-  const askDelete = (doc: OrganizationDocument) =>
-    confirmDelete({
+  const editor = useEditing<OrganizationDocument>({
+    remove: remove.mutateAsync,
+    confirm: (doc) => ({
       title: 'Delete document?',
       subject: <strong>{doc.name}</strong>,
       done: `${doc.name} deleted`,
       failed: 'Failed to delete document',
-      run: async () => {
-        await remove.mutateAsync(doc.id);
-        forget((row) => row.id === doc.id);
-      },
-    });
+    }),
+  });
+  const { editing } = editor;
 
   return (
     <Stack gap="lg">
@@ -73,25 +62,17 @@ export function OrganizationDocumentsPanel() {
           <ContentList
             caption="Organisation documents"
             items={docs}
-            itemKey={(doc) => doc.id}
             columns={[
               { head: 'Name', cell: (doc) => doc.name, strong: true },
               { head: 'Document', cell: (doc) => <OpenPdf doc={doc} /> },
             ]}
             label={(doc) => doc.name}
-            active={(doc) => editing?.id === doc.id}
-            onEdit={edit}
-            onDelete={askDelete}
+            editor={editor}
           />
         )}
       </ListState>
-      <FormCard
-        ref={formBox}
-        title={editing ? `Edit ${editing.name}` : 'Add a document'}
-        editing={Boolean(editing)}
-        onCancel={done}
-      >
-        <DocumentForm key={editing ? `edit-${editing.id}` : `new-${formKey}`} doc={editing} onSaved={done} />
+      <FormCard {...editor.formCard} title={editing ? `Edit ${editing.name}` : 'Add a document'}>
+        <DocumentForm key={editor.formKey} doc={editing} onSaved={editor.done} />
       </FormCard>
     </Stack>
   );
@@ -99,8 +80,6 @@ export function OrganizationDocumentsPanel() {
 
 function DocumentForm({ doc, onSaved }: { doc: OrganizationDocument | null; onSaved: () => void }) {
   const save = useSaveDocument();
-  const ref = useRef<HTMLFormElement>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<{ name: string; document: File | null }>({
     mode: 'controlled',
     initialValues: { name: doc?.name ?? '', document: null },
@@ -116,25 +95,15 @@ function DocumentForm({ doc, onSaved }: { doc: OrganizationDocument | null; onSa
     },
   });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      setFailure(null);
-      try {
-        await save.mutateAsync({ id: doc?.id, name: values.name.trim(), document: values.document });
-        toast.admin('success', doc ? 'Document updated' : 'Document added');
-        onSaved();
-      } catch (error) {
-        form.setErrors(serverFieldErrors(error, FIELDS));
-        const action = doc ? 'update' : 'upload';
-        setFailure(saveFailure(error, FIELDS, `Failed to ${action} the document. Please try again.`));
-        focusFirstInvalid(ref.current);
-      }
+  const { ref, failure, submit } = useSaveForm(form, {
+    fields: FIELDS,
+    failed: `Failed to ${doc ? 'update' : 'upload'} the document. Please try again.`,
+    save: async (values) => {
+      await save.mutateAsync({ id: doc?.id, name: values.name.trim(), document: values.document });
+      toast.admin('success', doc ? 'Document updated' : 'Document added');
+      onSaved();
     },
-    () => {
-      setFailure(null);
-      focusFirstInvalid(ref.current);
-    },
-  );
+  });
 
   return (
     <form ref={ref} onSubmit={submit} noValidate>

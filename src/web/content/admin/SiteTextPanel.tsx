@@ -2,7 +2,6 @@ import { Alert, Button, Center, Divider, Group, Loader, Paper, Stack, Text, Text
 import { useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
 import {
   CONTENT_LIMITS,
   type ContentBlocks,
@@ -11,13 +10,12 @@ import {
   type TextBlockKey,
   validateContentUpdate,
 } from '../../../domain/content/blocks.ts';
-import { focusFirstInvalid } from '../../accounts/form-helpers.ts';
 import { toast } from '../../ui/toast.ts';
 import { useContentBlocks } from '../api.ts';
 import { useUpdateContentBlocks } from './api.ts';
-import { saveFailure, serverFieldErrors } from './form-utils.ts';
 import { TestimonialsEditor } from './TestimonialsEditor.tsx';
 import { FormFailure, RetryButton } from './ui.tsx';
+import { useSaveForm } from './useSaveForm.ts';
 
 /** Each text block as the panel names it, and where the public site shows it. */
 export const BLOCK_FIELDS: Record<TextBlockKey, { label: string; where: string }> = {
@@ -76,38 +74,26 @@ export function SiteTextPanel() {
 
 function SiteTextForm({ blocks }: { blocks: ContentBlocks }) {
   const save = useUpdateContentBlocks();
-  const ref = useRef<HTMLFormElement>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SiteTextValues>({
     mode: 'controlled',
     initialValues: toValues(blocks),
     validate: (values) => validateContentUpdate(toUpdate(values)),
   });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      setFailure(null);
-      try {
-        const saved = toValues(await save.mutateAsync(toUpdate(values)));
-        form.setValues(saved);
-        form.resetDirty(saved);
-        toast.admin('success', 'Site text saved');
-      } catch (error) {
-        const known = [
-          ...TEXT_BLOCK_KEYS,
-          'testimonials',
-          ...values.testimonials.flatMap((_, i) => [`testimonials.${i}.quote`, `testimonials.${i}.author`]),
-        ];
-        form.setErrors(serverFieldErrors(error, known));
-        setFailure(saveFailure(error, known, 'Failed to save the site text. Please try again.'));
-        focusFirstInvalid(ref.current);
-      }
+  const { ref, failure, submit } = useSaveForm(form, {
+    fields: (values) => [
+      ...TEXT_BLOCK_KEYS,
+      'testimonials',
+      ...values.testimonials.flatMap((_, i) => [`testimonials.${i}.quote`, `testimonials.${i}.author`]),
+    ],
+    failed: 'Failed to save the site text. Please try again.',
+    save: async (values) => {
+      const saved = toValues(await save.mutateAsync(toUpdate(values)));
+      form.setValues(saved);
+      form.resetDirty(saved);
+      toast.admin('success', 'Site text saved');
     },
-    () => {
-      setFailure(null);
-      focusFirstInvalid(ref.current);
-    },
-  );
+  });
 
   const block = (key: TextBlockKey) => (
     <Textarea

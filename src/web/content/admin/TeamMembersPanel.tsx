@@ -1,23 +1,14 @@
 import { Avatar, Checkbox, FileInput, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPhoto } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
 import { type TeamMemberValues, validateTeamMember } from '../../../domain/content/team.ts';
-import { focusFirstInvalid } from '../../accounts/form-helpers.ts';
 import { toast } from '../../ui/toast.ts';
 import { type TeamMember, useTeamMembers } from '../api.ts';
 import { useDeleteTeamMember, useSaveTeamMember } from './api.ts';
-import { fileProblem, IMAGE_ACCEPT, initials, saveFailure, serverFieldErrors } from './form-utils.ts';
-import {
-  ContentList,
-  confirmDelete,
-  FILE_INPUT_STYLES,
-  FormCard,
-  FormFailure,
-  ListState,
-  SubmitButton,
-} from './ui.tsx';
+import { fileProblem, IMAGE_ACCEPT, initials } from './form-utils.ts';
+import { ContentList, FILE_INPUT_STYLES, FormCard, FormFailure, ListState, SubmitButton } from './ui.tsx';
 import { useEditing } from './useEditing.ts';
+import { useSaveForm } from './useSaveForm.ts';
 
 const FIELDS = ['first_name', 'last_name', 'position', 'photo'] as const;
 const fullName = (m: { first_name: string; last_name: string }) => `${m.first_name} ${m.last_name}`;
@@ -35,18 +26,16 @@ function MemberPhoto({ member }: { member: TeamMember }) {
 export function TeamMembersPanel() {
   const query = useTeamMembers();
   const remove = useDeleteTeamMember();
-  const { editing, formKey, formBox, edit, done, forget } = useEditing<TeamMember>();
-  const askDelete = (member: TeamMember) =>
-    confirmDelete({
+  const editor = useEditing<TeamMember>({
+    remove: remove.mutateAsync,
+    confirm: (member) => ({
       title: 'Delete team member?',
       subject: <strong>{fullName(member)}</strong>,
       done: `${fullName(member)} deleted`,
       failed: 'Failed to delete team member',
-      run: async () => {
-        await remove.mutateAsync(member.id);
-        forget((row) => row.id === member.id);
-      },
-    });
+    }),
+  });
+  const { editing } = editor;
 
   return (
     <Stack gap="lg">
@@ -64,7 +53,6 @@ export function TeamMembersPanel() {
           <ContentList
             caption="Team members"
             items={members}
-            itemKey={(member) => member.id}
             columns={[
               { head: 'Photo', cell: (member) => <MemberPhoto member={member} />, inCard: false },
               { head: 'Name', cell: fullName, strong: true, inCard: false },
@@ -77,20 +65,13 @@ export function TeamMembersPanel() {
               </Group>
             )}
             label={fullName}
-            active={(member) => editing?.id === member.id}
-            onEdit={edit}
-            onDelete={askDelete}
+            editor={editor}
             minWidth={520}
           />
         )}
       </ListState>
-      <FormCard
-        ref={formBox}
-        title={editing ? `Edit ${fullName(editing)}` : 'Add a team member'}
-        editing={Boolean(editing)}
-        onCancel={done}
-      >
-        <TeamMemberForm key={editing ? `edit-${editing.id}` : `new-${formKey}`} member={editing} onSaved={done} />
+      <FormCard {...editor.formCard} title={editing ? `Edit ${fullName(editing)}` : 'Add a team member'}>
+        <TeamMemberForm key={editor.formKey} member={editing} onSaved={editor.done} />
       </FormCard>
     </Stack>
   );
@@ -103,8 +84,6 @@ interface FormValues extends TeamMemberValues {
 
 function TeamMemberForm({ member, onSaved }: { member: TeamMember | null; onSaved: () => void }) {
   const save = useSaveTeamMember();
-  const ref = useRef<HTMLFormElement>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: {
@@ -122,30 +101,20 @@ function TeamMemberForm({ member, onSaved }: { member: TeamMember | null; onSave
     },
   });
 
-  const submit = form.onSubmit(
-    async ({ first_name, last_name, position, photo, clearPhoto }) => {
-      setFailure(null);
-      try {
-        await save.mutateAsync({
-          id: member?.id,
-          values: { first_name: first_name.trim(), last_name: last_name.trim(), position: position.trim() },
-          photo,
-          clearPhoto: clearPhoto && !photo,
-        });
-        toast.admin('success', member ? 'Team member updated' : 'Team member added');
-        onSaved();
-      } catch (error) {
-        form.setErrors(serverFieldErrors(error, FIELDS));
-        const action = member ? 'update' : 'add';
-        setFailure(saveFailure(error, FIELDS, `Failed to ${action} the team member. Please try again.`));
-        focusFirstInvalid(ref.current);
-      }
+  const { ref, failure, submit } = useSaveForm(form, {
+    fields: FIELDS,
+    failed: `Failed to ${member ? 'update' : 'add'} the team member. Please try again.`,
+    save: async ({ first_name, last_name, position, photo, clearPhoto }) => {
+      await save.mutateAsync({
+        id: member?.id,
+        values: { first_name: first_name.trim(), last_name: last_name.trim(), position: position.trim() },
+        photo,
+        clearPhoto: clearPhoto && !photo,
+      });
+      toast.admin('success', member ? 'Team member updated' : 'Team member added');
+      onSaved();
     },
-    () => {
-      setFailure(null);
-      focusFirstInvalid(ref.current);
-    },
-  );
+  });
 
   return (
     <form ref={ref} onSubmit={submit} noValidate>

@@ -3,7 +3,6 @@ import {
   Alert,
   Button,
   Center,
-  EmptyState,
   Group,
   Loader,
   Paper,
@@ -13,13 +12,15 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertCircle, IconInbox, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode, Ref } from 'react';
 import { CardFacts, cardClasses } from '../../ui/CardFacts.tsx';
 import { openConfirm } from '../../ui/confirm.ts';
+import { EmptyList } from '../../ui/EmptyList.tsx';
 import responsive from '../../ui/responsive.module.css';
 import { toast } from '../../ui/toast.ts';
+import type { Editing } from './useEditing.ts';
 
 /** Shared pieces of the content panels: list states, row actions, the delete confirmation and
  * the form card. */
@@ -57,16 +58,7 @@ export function ListState<T>({ query, what, empty, emptyHint, children }: ListSt
     );
   }
   if (query.data.length === 0) {
-    return (
-      <EmptyState
-        py="lg"
-        size="sm"
-        icon={<IconInbox aria-hidden />}
-        withIndicatorBackground
-        title={empty}
-        description={emptyHint}
-      />
-    );
+    return <EmptyList title={empty} description={emptyHint} />;
   }
   return <>{children(query.data)}</>;
 }
@@ -83,21 +75,18 @@ export interface ContentColumn<T> {
   inCard?: boolean;
 }
 
-interface ContentListProps<T> {
+interface ContentListProps<T extends { id: number }> {
   /** The list's accessible name: 'FAQs'. */
   caption: string;
   items: readonly T[];
-  itemKey: (item: T) => number | string;
   columns: readonly ContentColumn<T>[];
   /** The card's title on a phone; the first column's cell unless given (that column is then left
    * out of the card's facts). */
   cardTitle?: (item: T) => ReactNode;
   /** Names the item for screen readers ("Edit FAQ: Who can race?"). */
   label: (item: T) => string;
-  /** The item being edited (tinted). */
-  active: (item: T) => boolean;
-  onEdit: (item: T) => void;
-  onDelete: (item: T) => void;
+  /** The panel's form state: the item being edited is tinted; Edit and Delete act through it. */
+  editor: Pick<Editing<T>, 'isEditing' | 'edit' | 'askDelete'>;
   minWidth?: number;
 }
 
@@ -106,8 +95,10 @@ interface ContentListProps<T> {
  * per item at 768 px or less (both rendered; responsive.module.css shows one, so no column hides
  * behind the actions on a phone). Each item has Edit and Delete, named with the item.
  */
-export function ContentList<T>(props: ContentListProps<T>) {
-  const { caption, items, columns, label, active, onEdit, onDelete, itemKey, minWidth = 480 } = props;
+export function ContentList<T extends { id: number }>(props: ContentListProps<T>) {
+  const { caption, items, columns, label, minWidth = 480 } = props;
+  const { isEditing: active, edit: onEdit, askDelete: onDelete } = props.editor;
+  const itemKey = (item: T) => item.id;
   const [first, ...others] = columns;
   const title = props.cardTitle ?? ((item: T) => first?.cell(item));
   const facts = (props.cardTitle ? columns : others).filter((c) => c.inCard !== false);
@@ -202,7 +193,7 @@ function RowActions({ label, onEdit, onDelete }: { label: string; onEdit: () => 
   );
 }
 
-interface ConfirmDelete {
+export interface ConfirmDelete {
   /** The modal's title: 'Delete FAQ?'. */
   title: string;
   /** What is deleted, named: 'the FAQ “Who can race?”'. */

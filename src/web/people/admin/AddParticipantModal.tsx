@@ -3,10 +3,10 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BOOKED_MSG } from '../../../domain/people/booked.ts';
 import { ApiError } from '../../api/client.ts';
+import { cardClasses } from '../../ui/CardFacts.tsx';
 import { toast } from '../../ui/toast.ts';
 import { type EligibleUser, useAddParticipant, useEligible } from './booked-api.ts';
 import { clubShort, dateLabel, genderText, matchEligible } from './booked-model.ts';
-import classes from './ConfirmRacersPanel.module.css';
 
 /** How many matches the list shows at once; the search narrows the rest. */
 const SHOWN = 50;
@@ -81,7 +81,7 @@ export function AddParticipantModal({
                 ? `Showing ${SHOWN} of ${matches.length} eligible users: search to narrow the list.`
                 : `${matches.length} eligible user${matches.length === 1 ? '' : 's'}`}
             </Text>
-            <ul className={classes.cards} aria-label="Eligible users">
+            <ul className={cardClasses.cards} aria-label="Eligible users">
               {matches.slice(0, SHOWN).map((u) => (
                 <Paper component="li" key={u.id} withBorder radius="md" p="xs">
                   <Group justify="space-between" wrap="nowrap" gap="xs">

@@ -1,9 +1,11 @@
-import { Alert, Button, EmptyState, Group, Paper, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { formatDayMonthYear } from '../../../domain/dates.ts';
 import { type EventFilter, parseEventFilter } from '../../../domain/events/filters.ts';
 import type { Product } from '../../../domain/events/product.ts';
 import { eventFilterChoices } from '../../events/admin/model.ts';
+import { cardClasses } from '../../ui/CardFacts.tsx';
+import { EmptyList } from '../../ui/EmptyList.tsx';
 import responsive from '../../ui/responsive.module.css';
 import { priceLabel, remaining } from './booked-model.ts';
 import classes from './ConfirmRacersPanel.module.css';
@@ -34,14 +36,7 @@ export function BookedEventList({
     </Button>
   );
   const empty = (
-    <EmptyState
-      py="lg"
-      size="sm"
-      icon={<IconCalendarOff aria-hidden />}
-      withIndicatorBackground
-      title="No events to show"
-      description="Try another filter."
-    />
+    <EmptyList icon={<IconCalendarOff aria-hidden />} title="No events to show" description="Try another filter." />
   );
   return (
     <Paper withBorder radius="md" component="section" className={classes.section} aria-label="Race events">
@@ -103,11 +98,11 @@ export function BookedEventList({
               </Table>
             </Table.ScrollContainer>
           </div>
-          <ul className={`${classes.cards} ${responsive.narrowOnly}`} aria-label="Race events">
+          <ul className={`${cardClasses.cards} ${responsive.narrowOnly}`} aria-label="Race events">
             {events.map((e) => (
               <Paper component="li" key={e.id} withBorder radius="md" p="sm">
                 <Text fw={600}>{e.name}</Text>
-                <dl className={classes.facts}>
+                <dl className={cardClasses.facts}>
                   <dt>Slope</dt>
                   <dd>{e.slope_name}</dd>
                   <dt>Date</dt>

@@ -1,13 +1,10 @@
-import { Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { RACER_MSG, type RacerDecision } from '../../../domain/people/racers.ts';
 import { activeElement } from '../../ui/focus.ts';
-import responsive from '../../ui/responsive.module.css';
 import { toast } from '../../ui/toast.ts';
 import { useAssociation } from '../../ui/useAssociation.ts';
-import classes from './ConfirmRacersPanel.module.css';
-import { CountLine, ListPages, LoadFailed, SearchBox } from './ListParts.tsx';
+import { PagedListSection, StatusFilter } from './ListParts.tsx';
 import { type Busy, RacerCards, RacersTable } from './RacerList.tsx';
 import { type RacerProfile, type RacersQuery, useDecideRacer, useRacers } from './racers-api.ts';
 import {
@@ -18,11 +15,10 @@ import {
   parseRacerFilter,
   RACER_FILTERS,
 } from './racers-model.ts';
+import { usePagedList } from './usePagedList.ts';
 
 /** The racer toasts: the success lasts 3 s (doc 2 §8); failures the admin area's 5 s. */
 const SUCCESS_MS = 3000;
-/** Search debounce (doc 2 §9). */
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** Where focus goes once a decided racer's list is back: the row the button was in. */
 interface FocusWish {
@@ -40,49 +36,24 @@ interface FocusWish {
  */
 export function ConfirmRacersPanel() {
   const { code } = useAssociation();
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState<RacersQuery>({ page: 1, status: DEFAULT_RACER_FILTER, search: '' });
-  const list = useRacers(query);
+  const paged = usePagedList<RacersQuery, RacerProfile>({
+    initial: { page: 1, status: DEFAULT_RACER_FILTER, search: '' },
+    useList: useRacers,
+    pageCount,
+    failed: RACER_MSG.fetchFailed,
+    normalise: normaliseSearch,
+  });
+  const { list, query } = paged;
   const decide = useDecideRacer();
   const [busy, setBusy] = useState<Busy>({});
   const focusWish = useRef<FocusWish | null>(null);
   const sectionRef = useRef<HTMLDivElement>(null);
-  const statusLabelId = useId();
 
-  // a new search or status starts again at page 1
-  const searchLater = useDebouncedCallback((value: string) => {
-    setQuery((q) => (q.search === value ? q : { ...q, search: value, page: 1 }));
-  }, SEARCH_DEBOUNCE_MS);
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    searchLater(normaliseSearch(value));
-  };
-  const clearSearch = () => {
-    setSearch('');
-    searchLater.cancel();
-    setQuery((q) => ({ ...q, search: '', page: 1 }));
-  };
-  const changeStatus = (value: string) => setQuery((q) => ({ ...q, status: parseRacerFilter(value), page: 1 }));
   const changePage = (page: number) => {
-    setQuery((q) => ({ ...q, page }));
+    paged.setPage(page);
     const box = sectionRef.current;
     if (box && box.getBoundingClientRect().top < 0) box.scrollIntoView({ block: 'start' });
   };
-
-  // each failed read says so once
-  const failedAt = list.isError ? list.errorUpdatedAt : 0;
-  useEffect(() => {
-    if (failedAt) toast.admin('error', RACER_MSG.fetchFailed);
-  }, [failedAt]);
-
-  const racers = list.data?.results ?? [];
-  const count = list.data?.count ?? 0;
-  const pages = pageCount(count);
-
-  // a decision can empty the last page: show the last page there is
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && query.page > pages) setQuery((q) => ({ ...q, page: pages }));
-  }, [list.data, list.isPlaceholderData, query.page, pages]);
 
   // once the list is back after a decision, focus stays with the row (or the next one)
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again each time the list comes back
@@ -107,9 +78,7 @@ export function ConfirmRacersPanel() {
     }
   };
 
-  const loading = list.isPending;
-  const refreshing = list.isPlaceholderData;
-  const rowProps = { code, busy, onDecide };
+  const rows = { racers: paged.items, loading: list.isPending, code, busy, onDecide };
 
   return (
     <Stack gap="lg">
@@ -119,62 +88,25 @@ export function ConfirmRacersPanel() {
         racer the next {code} ID; only approved racers can be entered for races.
       </Text>
 
-      <Paper
-        withBorder
-        radius="md"
-        component="section"
-        className={classes.section}
-        ref={sectionRef}
-        tabIndex={-1}
-        aria-label="Racer list"
-      >
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="md">
-          <SearchBox
-            label="Search racers"
-            placeholder={`Name, username, e-mail or ${code} ID`}
-            value={search}
-            onChange={changeSearch}
-            onClear={clearSearch}
+      <PagedListSection
+        label="Racer list"
+        sectionRef={sectionRef}
+        paged={paged}
+        searchLabel="Search racers"
+        placeholder={`Name, username, e-mail or ${code} ID`}
+        filter={
+          <StatusFilter
+            filters={RACER_FILTERS}
+            value={query.status}
+            onChange={(value) => paged.refilter({ status: parseRacerFilter(value) })}
           />
-          <Stack gap={4}>
-            <Text component="span" size="sm" fw={500} id={statusLabelId}>
-              Status
-            </Text>
-            <SegmentedControl
-              aria-labelledby={statusLabelId}
-              data={RACER_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
-              value={query.status}
-              onChange={changeStatus}
-            />
-          </Stack>
-        </Group>
-
-        <CountLine
-          testId="racer-count"
-          loading={loading}
-          loadingText="Loading racers…"
-          count={count}
-          noun="racer"
-          page={query.page}
-          pages={pages}
-          fetching={list.isFetching}
-        />
-
-        {list.isError && !list.data ? (
-          <LoadFailed title={RACER_MSG.fetchFailed} retrying={list.isFetching} onRetry={() => list.refetch()} />
-        ) : (
-          <div className={classes.list} aria-busy={refreshing || loading}>
-            <div className={responsive.wideOnly}>
-              <RacersTable racers={racers} loading={loading} {...rowProps} />
-            </div>
-            <div className={responsive.narrowOnly}>
-              <RacerCards racers={racers} loading={loading} {...rowProps} />
-            </div>
-          </div>
-        )}
-
-        <ListPages label="Racer pages" page={query.page} pages={pages} onPage={changePage} />
-      </Paper>
+        }
+        counted={{ testId: 'racer-count', loadingText: 'Loading racers…', noun: 'racer' }}
+        table={<RacersTable {...rows} />}
+        cards={<RacerCards {...rows} />}
+        pagesLabel="Racer pages"
+        onPage={changePage}
+      />
     </Stack>
   );
 }

@@ -1,8 +1,6 @@
-import { Alert, Button, Checkbox, Group, Stack, Title } from '@mantine/core';
+import { Checkbox, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useRef, useState } from 'react';
 import { newUserProblems, USERS_MSG } from '../../../domain/people/users.ts';
-import { focusFirstInvalid } from '../../accounts/form-helpers.ts';
 import { AccountFields } from '../../accounts/register/AccountFields.tsx';
 import { ConsentFields } from '../../accounts/register/ConsentFields.tsx';
 import { RacerFields } from '../../accounts/register/RacerFields.tsx';
@@ -12,9 +10,9 @@ import {
   toPayload,
   validateRegisterValues,
 } from '../../accounts/register/useRegisterForm.ts';
-import { ApiError } from '../../api/client.ts';
 import { toast } from '../../ui/toast.ts';
 import { useAssociation } from '../../ui/useAssociation.ts';
+import { UserFormFooter, useUserSubmit } from './UserFormParts.tsx';
 import { usersApi } from './users-api.ts';
 import { createFailureDetail } from './users-model.ts';
 
@@ -34,34 +32,16 @@ export function CreateUserForm({ onCreated, onCancel }: { onCreated: () => void;
     initialValues: EMPTY_REGISTRATION,
     validate: (values) => ({ ...validateRegisterValues(values, provider), ...newUserProblems(values) }),
   });
-  const ref = useRef<HTMLFormElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const values = form.getValues();
-
-  const submit = form.onSubmit(
-    async (submitted) => {
-      setBusy(true);
-      setFailure(null);
-      try {
-        await usersApi.create(toPayload(submitted));
-        toast.admin('success', USERS_MSG.created);
-        onCreated();
-      } catch (error) {
-        toast.admin('error', USERS_MSG.createFailed(createFailureDetail(error)));
-        if (error instanceof ApiError) {
-          const messages = error.fieldMessages();
-          form.setErrors(Object.fromEntries(Object.entries(messages).filter(([f]) => FIELDS.has(f))));
-          const elsewhere = Object.entries(messages).filter(([f]) => !FIELDS.has(f));
-          setFailure(elsewhere.length ? elsewhere.map(([, m]) => m).join(' ') : null);
-          focusFirstInvalid(ref.current);
-        }
-      } finally {
-        setBusy(false);
-      }
+  const { ref, busy, failure, submit } = useUserSubmit(form, {
+    save: async (submitted) => {
+      await usersApi.create(toPayload(submitted));
+      toast.admin('success', USERS_MSG.created);
+      onCreated();
     },
-    () => focusFirstInvalid(ref.current),
-  );
+    failed: (error) => USERS_MSG.createFailed(createFailureDetail(error)),
+    isField: (field) => FIELDS.has(field),
+  });
 
   return (
     <form ref={ref} onSubmit={submit} noValidate>
@@ -81,19 +61,7 @@ export function CreateUserForm({ onCreated, onCancel }: { onCreated: () => void;
           </Stack>
         )}
         <ConsentFields form={form} provider={provider} />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Create User
-          </Button>
-        </Group>
+        <UserFormFooter failure={failure} busy={busy} submitLabel="Create User" onCancel={onCancel} />
       </Stack>
     </form>
   );

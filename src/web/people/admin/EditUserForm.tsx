@@ -1,15 +1,13 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Checkbox, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useRef, useState } from 'react';
 import { LOCAL_CLUBS } from '../../../domain/clubs.ts';
 import { londonToday } from '../../../domain/dates.ts';
 import { USERS_MSG, validateAdminProfile, validateAdminUser } from '../../../domain/people/users.ts';
-import { focusFirstInvalid } from '../../accounts/form-helpers.ts';
 import { PERMISSIONS } from '../../accounts/register/ConsentFields.tsx';
-import { ApiError } from '../../api/client.ts';
 import { DayInput } from '../../ui/DayInput.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useAssociation } from '../../ui/useAssociation.ts';
+import { UserFormFooter, useUserSubmit } from './UserFormParts.tsx';
 import { type ProfileEdit, type UserProfile, usersApi } from './users-api.ts';
 import { updateFailureDetail } from './users-model.ts';
 
@@ -122,43 +120,26 @@ export function EditUserForm({
   onCancel: () => void;
 }) {
   const form = useForm<EditValues>({ mode: 'controlled', initialValues: initial(user), validate });
-  const ref = useRef<HTMLFormElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const values = form.getValues();
   const { code } = useAssociation();
   const levelEditable = isSuper && user.user.id !== me && user.user.admin_level !== 'SUPER';
 
-  const submit = form.onSubmit(
-    async (v) => {
-      setBusy(true);
-      setFailure(null);
-      try {
-        await usersApi.editAccount(user.user.id, {
-          first_name: v.first_name.trim(),
-          last_name: v.last_name.trim(),
-          email: v.email.trim(),
-          ...(levelEditable && v.admin_level !== 'SUPER' ? { admin_level: v.admin_level } : {}),
-        });
-        await usersApi.editProfile(user.id, toProfileEdit(v));
-        toast.admin('success', USERS_MSG.updated);
-        onSaved();
-      } catch (error) {
-        toast.admin('error', USERS_MSG.updateFailed(updateFailureDetail(error)));
-        if (error instanceof ApiError) {
-          const messages = error.fieldMessages();
-          const known = Object.keys(values);
-          form.setErrors(Object.fromEntries(Object.entries(messages).filter(([f]) => known.includes(f))));
-          const elsewhere = Object.entries(messages).filter(([f]) => !known.includes(f));
-          setFailure(elsewhere.length ? elsewhere.map(([, m]) => m).join(' ') : error.message);
-          focusFirstInvalid(ref.current);
-        }
-      } finally {
-        setBusy(false);
-      }
+  const { ref, busy, failure, submit } = useUserSubmit(form, {
+    save: async (v) => {
+      await usersApi.editAccount(user.user.id, {
+        first_name: v.first_name.trim(),
+        last_name: v.last_name.trim(),
+        email: v.email.trim(),
+        ...(levelEditable && v.admin_level !== 'SUPER' ? { admin_level: v.admin_level } : {}),
+      });
+      await usersApi.editProfile(user.id, toProfileEdit(v));
+      toast.admin('success', USERS_MSG.updated);
+      onSaved();
     },
-    () => focusFirstInvalid(ref.current),
-  );
+    failed: (error) => USERS_MSG.updateFailed(updateFailureDetail(error)),
+    isField: (field) => Object.keys(values).includes(field),
+    otherwise: (error) => error.message,
+  });
 
   return (
     <form ref={ref} onSubmit={submit} noValidate>
@@ -240,19 +221,7 @@ export function EditUserForm({
             {...form.getInputProps('admin_level')}
           />
         )}
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Save
-          </Button>
-        </Group>
+        <UserFormFooter failure={failure} busy={busy} submitLabel="Save" onCancel={onCancel} />
       </Stack>
     </form>
   );

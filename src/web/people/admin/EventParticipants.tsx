@@ -1,12 +1,14 @@
-import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDayMonthYear } from '../../../domain/dates.ts';
 import type { Product } from '../../../domain/events/product.ts';
 import { BOOKED_MSG } from '../../../domain/people/booked.ts';
 import { ApiError } from '../../api/client.ts';
+import { cardClasses } from '../../ui/CardFacts.tsx';
 import { openConfirm } from '../../ui/confirm.ts';
 import { downloadCsv } from '../../ui/download.ts';
+import { EmptyList } from '../../ui/EmptyList.tsx';
 import responsive from '../../ui/responsive.module.css';
 import { toast } from '../../ui/toast.ts';
 import { AddParticipantModal } from './AddParticipantModal.tsx';
@@ -24,6 +26,7 @@ import {
 } from './booked-model.ts';
 import classes from './ConfirmRacersPanel.module.css';
 import { EntrantMessages } from './EntrantMessages.tsx';
+import { ListActions } from './ListParts.tsx';
 
 /** One event's booked participants (doc 2 §2, §4): the table, Add Participant, Download CSV,
  * remove with the exact confirmation, and Return Home. */
@@ -92,19 +95,12 @@ export function EventParticipants({ event, code, onHome }: { event: Product; cod
         <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onHome}>
           Return Home
         </Button>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            loading={downloading}
-            onClick={onDownload}
-          >
-            Download CSV
-          </Button>
-          <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-            Add Participant
-          </Button>
-        </Group>
+        <ListActions
+          downloading={downloading}
+          onDownload={onDownload}
+          addLabel="Add Participant"
+          onAdd={() => setAdding(true)}
+        />
       </Group>
 
       <Paper withBorder radius="md" component="section" className={classes.section} aria-labelledby="booked-event">
@@ -124,11 +120,8 @@ export function EventParticipants({ event, code, onHome }: { event: Product; cod
         ) : participants.isPending ? (
           <Skeleton height={120} radius="sm" aria-hidden />
         ) : rows.length === 0 ? (
-          <EmptyState
-            py="lg"
-            size="sm"
+          <EmptyList
             icon={<IconUsersGroup aria-hidden />}
-            withIndicatorBackground
             title="Nobody is booked on this event yet"
             description="Add Participant books an approved racer."
           />
@@ -170,13 +163,13 @@ export function EventParticipants({ event, code, onHome }: { event: Product; cod
                 </Table>
               </Table.ScrollContainer>
             </div>
-            <ul className={`${classes.cards} ${responsive.narrowOnly}`} aria-label="Participants">
+            <ul className={`${cardClasses.cards} ${responsive.narrowOnly}`} aria-label="Participants">
               {rows.map((p) => (
                 <Paper component="li" key={p.id} withBorder radius="md" p="sm">
                   <Text fw={600}>
                     {p.participant_first_name} {p.participant_last_name}
                   </Text>
-                  <dl className={classes.facts}>
+                  <dl className={cardClasses.facts}>
                     <dt>{code} ID</dt>
                     <dd>{orMissing(p.participant_profile.racer_id)}</dd>
                     <dt>Gender</dt>

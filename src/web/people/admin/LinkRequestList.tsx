@@ -1,11 +1,11 @@
-import { Badge, Button, EmptyState, Group, Loader, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconCheck, IconUserSearch, IconUsers, IconX } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
 import { formatDayMonthYear } from '../../../domain/dates.ts';
 import { LINK_MSG, type LinkAction } from '../../../domain/people/link-requests.ts';
-import { softDisabled } from '../../ui/focus.ts';
-import { STATUS_COLOR, STATUS_LABEL } from '../status.ts';
+import { cardClasses } from '../../ui/CardFacts.tsx';
+import { CardSkeletons, DecisionButtons, type DecisionProps, NoRows, StatusBadge } from './CardParts.tsx';
 import classes from './ConfirmRacersPanel.module.css';
-import { TableFiller } from './ListParts.tsx';
+import { ActionsHead, PeopleTable } from './ListParts.tsx';
 import type { AdminLinkRequest } from './link-requests-api.ts';
 import { ACTION_STATUS, person } from './link-requests-model.ts';
 import { racerNumberLabel } from './racers-model.ts';
@@ -49,105 +49,89 @@ function Side({
   );
 }
 
-const requester = (r: AdminLinkRequest, code: string) => (
+/** A card names both accounts, each under its caption. */
+const SIDES = [
+  ['Requested by', 'requesting'],
+  ['Link to', 'target'],
+] as const;
+
+/** One account of a request: the one asking, or the one it asks to link to. */
+const side = (r: AdminLinkRequest, which: 'requesting' | 'target', code: string) => (
   <Side
-    first={r.requesting_user_first_name}
-    last={r.requesting_user_last_name}
-    username={r.requesting_user_name}
-    racerId={r.requesting_user_racer_id}
-    code={code}
-  />
-);
-const target = (r: AdminLinkRequest, code: string) => (
-  <Side
-    first={r.target_user_first_name}
-    last={r.target_user_last_name}
-    username={r.target_user_name}
-    racerId={r.target_user_racer_id}
+    first={r[`${which}_user_first_name`]}
+    last={r[`${which}_user_last_name`]}
+    username={r[`${which}_user_name`]}
+    racerId={r[`${which}_user_racer_id`]}
     code={code}
   />
 );
 
 export function LinkRequestsTable({ requests, loading, code, busy, onDecide, onFamily }: ListProps) {
   return (
-    <Table.ScrollContainer minWidth={800} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Link requests">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Requested by</Table.Th>
-            <Table.Th scope="col">Link to</Table.Th>
-            <Table.Th scope="col">Requested on</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col" className={classes.actions}>
-              Actions
-            </Table.Th>
-            <Table.Th scope="col">Family</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <TableFiller loading={loading} empty={requests.length === 0} rows={4} columns={COLUMNS}>
-            <NoRequests />
-          </TableFiller>
-          {requests.map((r) => (
-            <Table.Tr key={r.id} data-request={r.id}>
-              <Table.Td>{requester(r, code)}</Table.Td>
-              <Table.Td>{target(r, code)}</Table.Td>
-              <Table.Td className={classes.nowrap}>{formatDayMonthYear(r.created_at)}</Table.Td>
-              <Table.Td>
-                <StatusBadge request={r} />
-              </Table.Td>
-              <Table.Td className={classes.actions}>
-                <DecisionButtons request={r} busy={busy[r.id]} onDecide={(a) => onDecide(r, a)} />
-              </Table.Td>
-              <Table.Td>
-                <FamilyButton request={r} onFamily={onFamily} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <PeopleTable
+      label="Link requests"
+      minWidth={800}
+      columns={COLUMNS}
+      skeletonRows={4}
+      loading={loading}
+      empty={requests.length === 0}
+      emptyState={<NoRequests />}
+      head={
+        <>
+          <Table.Th scope="col">Requested by</Table.Th>
+          <Table.Th scope="col">Link to</Table.Th>
+          <Table.Th scope="col">Requested on</Table.Th>
+          <Table.Th scope="col">Status</Table.Th>
+          <ActionsHead />
+          <Table.Th scope="col">Family</Table.Th>
+        </>
+      }
+    >
+      {requests.map((r) => (
+        <Table.Tr key={r.id} data-request={r.id}>
+          <Table.Td>{side(r, 'requesting', code)}</Table.Td>
+          <Table.Td>{side(r, 'target', code)}</Table.Td>
+          <Table.Td className={classes.nowrap}>{formatDayMonthYear(r.created_at)}</Table.Td>
+          <Table.Td>
+            <StatusBadge status={r.status} />
+          </Table.Td>
+          <Table.Td className={classes.actions}>
+            <LinkDecisions request={r} busy={busy[r.id]} onDecide={(a) => onDecide(r, a)} />
+          </Table.Td>
+          <Table.Td>
+            <FamilyButton request={r} onFamily={onFamily} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </PeopleTable>
   );
 }
 
 export function LinkRequestCards({ requests, loading, code, busy, onDecide, onFamily }: ListProps) {
-  if (loading) {
-    return (
-      <Stack gap="sm" aria-hidden>
-        {Array.from({ length: 3 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-          <Skeleton key={i} height={160} radius="md" />
-        ))}
-      </Stack>
-    );
-  }
+  if (loading) return <CardSkeletons height={160} />;
   if (requests.length === 0) return <NoRequests />;
   return (
-    <ul className={classes.cards} aria-label="Link requests">
+    <ul className={cardClasses.cards} aria-label="Link requests">
       {requests.map((r) => (
         <Paper component="li" key={r.id} withBorder radius="md" p="sm" data-request={r.id}>
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
             <Text size="sm" c="gray.7">
               {formatDayMonthYear(r.created_at)}
             </Text>
-            <StatusBadge request={r} />
+            <StatusBadge status={r.status} />
           </Group>
           <Stack gap={6} mt="xs">
-            <div>
-              <Text size="xs" c="gray.7">
-                Requested by
-              </Text>
-              {requester(r, code)}
-            </div>
-            <div>
-              <Text size="xs" c="gray.7">
-                Link to
-              </Text>
-              {target(r, code)}
-            </div>
+            {SIDES.map(([caption, which]) => (
+              <div key={which}>
+                <Text size="xs" c="gray.7">
+                  {caption}
+                </Text>
+                {side(r, which, code)}
+              </div>
+            ))}
           </Stack>
           <Group gap={6} mt="xs" wrap="wrap">
-            <DecisionButtons request={r} busy={busy[r.id]} onDecide={(a) => onDecide(r, a)} grow />
+            <LinkDecisions request={r} busy={busy[r.id]} onDecide={(a) => onDecide(r, a)} grow />
             <FamilyButton request={r} onFamily={onFamily} />
           </Group>
         </Paper>
@@ -157,24 +141,7 @@ export function LinkRequestCards({ requests, loading, code, busy, onDecide, onFa
 }
 
 function NoRequests() {
-  return (
-    <EmptyState
-      py="lg"
-      size="sm"
-      icon={<IconUserSearch aria-hidden />}
-      withIndicatorBackground
-      title={LINK_MSG.noRequests}
-      description="Try another status or search."
-    />
-  );
-}
-
-function StatusBadge({ request }: { request: AdminLinkRequest }) {
-  return (
-    <Badge color={STATUS_COLOR[request.status]} variant="filled" autoContrast tt="none" w="max-content">
-      {STATUS_LABEL[request.status]}
-    </Badge>
-  );
+  return <NoRows title={LINK_MSG.noRequests} description="Try another status or search." />;
 }
 
 /** View Family: only for approved requests (doc 2 §4). */
@@ -195,48 +162,19 @@ function FamilyButton({ request, onFamily }: { request: AdminLinkRequest; onFami
 }
 
 /** Approve and Reject, named with both accounts; the current state's button is disabled. */
-function DecisionButtons({
-  request,
-  busy,
-  onDecide,
-  grow = false,
-}: {
-  request: AdminLinkRequest;
-  busy: LinkAction | undefined;
-  onDecide: (action: LinkAction) => void;
-  grow?: boolean;
-}) {
+function LinkDecisions({ request, grow = false, ...rest }: DecisionProps<LinkAction> & { request: AdminLinkRequest }) {
   const between = `${person(request.requesting_user_first_name, request.requesting_user_last_name)} and ${person(
     request.target_user_first_name,
     request.target_user_last_name,
   )}`;
-  const button = (action: LinkAction) => {
-    const approve = action === 'approve';
-    const off = request.status === ACTION_STATUS[action] || busy !== undefined;
-    const Icon = approve ? IconCheck : IconX;
-    return (
-      <Button
-        size="compact-sm"
-        variant={approve ? 'filled' : 'outline'}
-        color={approve ? 'teal.9' : 'red.9'}
-        leftSection={busy === action ? <Loader size={12} color="currentColor" /> : <Icon size={14} aria-hidden />}
-        aria-label={`${approve ? 'Approve' : 'Reject'} link between ${between}`}
-        aria-busy={busy === action || undefined}
-        className={classes.decision}
-        {...softDisabled(off)}
-        onClick={() => {
-          if (!off) onDecide(action);
-        }}
-        style={grow ? { flex: 1 } : undefined}
-      >
-        {approve ? 'Approve' : 'Reject'}
-      </Button>
-    );
-  };
   return (
-    <Group gap={6} wrap="nowrap" style={grow ? { flex: 1 } : undefined}>
-      {button('approve')}
-      {button('reject')}
-    </Group>
+    <DecisionButtons
+      decisions={['approve', 'reject']}
+      current={(action) => request.status === ACTION_STATUS[action]}
+      label={(verb) => `${verb} link between ${between}`}
+      grow={grow}
+      style={grow ? { flex: 1 } : undefined}
+      {...rest}
+    />
   );
 }

@@ -1,16 +1,13 @@
-import { Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useId, useState } from 'react';
+import { Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { LINK_MSG, type LinkAction } from '../../../domain/people/link-requests.ts';
 import { useAdminStore } from '../../admin/store.ts';
 import { openConfirm } from '../../ui/confirm.ts';
-import responsive from '../../ui/responsive.module.css';
 import { toast } from '../../ui/toast.ts';
 import { useAssociation } from '../../ui/useAssociation.ts';
-import classes from './ConfirmRacersPanel.module.css';
 import { FamilyModal } from './FamilyModal.tsx';
 import { type LinkBusy, LinkRequestCards, LinkRequestsTable } from './LinkRequestList.tsx';
-import { CountLine, ListPages, LoadFailed, SearchBox } from './ListParts.tsx';
+import { PagedListSection, StatusFilter } from './ListParts.tsx';
 import { type AdminLinkRequest, type LinkRequestsQuery, useDecideLink, useLinkRequests } from './link-requests-api.ts';
 import {
   DEFAULT_LINK_FILTER,
@@ -20,8 +17,7 @@ import {
   parseLinkFilter,
   person,
 } from './link-requests-model.ts';
-
-const SEARCH_DEBOUNCE_MS = 300;
+import { usePagedList } from './usePagedList.ts';
 
 /**
  * Link Requests (doc 2 §2, §3, §4, §8, §9): the requests to link two accounts into a family,
@@ -32,38 +28,15 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function LinkRequestsPanel() {
   const { code } = useAssociation();
   const isSuper = useAdminStore((s) => s.adminLevel === 'SUPER');
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState<LinkRequestsQuery>({ page: 1, status: DEFAULT_LINK_FILTER, search: '' });
-  const list = useLinkRequests(query);
+  const paged = usePagedList<LinkRequestsQuery, AdminLinkRequest>({
+    initial: { page: 1, status: DEFAULT_LINK_FILTER, search: '' },
+    useList: useLinkRequests,
+    pageCount: linkPageCount,
+    failed: LINK_MSG.listFailed,
+  });
   const decide = useDecideLink();
   const [busy, setBusy] = useState<LinkBusy>({});
   const [familyId, setFamilyId] = useState<number | null>(null);
-  const statusLabelId = useId();
-
-  const searchLater = useDebouncedCallback((value: string) => {
-    setQuery((q) => (q.search === value ? q : { ...q, search: value, page: 1 }));
-  }, SEARCH_DEBOUNCE_MS);
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    searchLater(value.trim());
-  };
-  const clearSearch = () => {
-    setSearch('');
-    searchLater.cancel();
-    setQuery((q) => ({ ...q, search: '', page: 1 }));
-  };
-
-  const failedAt = list.isError ? list.errorUpdatedAt : 0;
-  useEffect(() => {
-    if (failedAt) toast.admin('error', LINK_MSG.listFailed);
-  }, [failedAt]);
-
-  const requests = list.data?.results ?? [];
-  const count = list.data?.count ?? 0;
-  const pages = linkPageCount(count);
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && query.page > pages) setQuery((q) => ({ ...q, page: pages }));
-  }, [list.data, list.isPlaceholderData, query.page, pages]);
 
   const run = async (request: AdminLinkRequest, action: LinkAction) => {
     setBusy((b) => ({ ...b, [request.id]: action }));
@@ -97,8 +70,14 @@ export function LinkRequestsPanel() {
     void run(request, action);
   };
 
-  const loading = list.isPending;
-  const rowProps = { code, busy, onDecide, onFamily: (r: AdminLinkRequest) => setFamilyId(r.family_id) };
+  const rows = {
+    requests: paged.items,
+    loading: paged.list.isPending,
+    code,
+    busy,
+    onDecide,
+    onFamily: (r: AdminLinkRequest) => setFamilyId(r.family_id),
+  };
 
   return (
     <Stack gap="lg">
@@ -107,59 +86,23 @@ export function LinkRequestsPanel() {
         Members ask to link their accounts (a parent and their children) so that one can enter the other for events.
         Approving puts both accounts in one family.
       </Text>
-      <Paper withBorder radius="md" component="section" className={classes.section} aria-label="Link request list">
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="md">
-          <SearchBox
-            label="Search link requests"
-            placeholder="Name, username or e-mail"
-            value={search}
-            onChange={changeSearch}
-            onClear={clearSearch}
+      <PagedListSection
+        label="Link request list"
+        paged={paged}
+        searchLabel="Search link requests"
+        placeholder="Name, username or e-mail"
+        filter={
+          <StatusFilter
+            filters={LINK_FILTERS}
+            value={paged.query.status}
+            onChange={(value) => paged.refilter({ status: parseLinkFilter(value) })}
           />
-          <Stack gap={4}>
-            <Text component="span" size="sm" fw={500} id={statusLabelId}>
-              Status
-            </Text>
-            <SegmentedControl
-              aria-labelledby={statusLabelId}
-              data={LINK_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
-              value={query.status}
-              onChange={(value) => setQuery((q) => ({ ...q, status: parseLinkFilter(value), page: 1 }))}
-            />
-          </Stack>
-        </Group>
-
-        <CountLine
-          testId="link-count"
-          loading={loading}
-          loadingText="Loading link requests…"
-          count={count}
-          noun="request"
-          page={query.page}
-          pages={pages}
-          fetching={list.isFetching}
-        />
-
-        {list.isError && !list.data ? (
-          <LoadFailed title={LINK_MSG.listFailed} retrying={list.isFetching} onRetry={() => list.refetch()} />
-        ) : (
-          <div className={classes.list} aria-busy={list.isPlaceholderData || loading}>
-            <div className={responsive.wideOnly}>
-              <LinkRequestsTable requests={requests} loading={loading} {...rowProps} />
-            </div>
-            <div className={responsive.narrowOnly}>
-              <LinkRequestCards requests={requests} loading={loading} {...rowProps} />
-            </div>
-          </div>
-        )}
-
-        <ListPages
-          label="Link request pages"
-          page={query.page}
-          pages={pages}
-          onPage={(page) => setQuery((q) => ({ ...q, page }))}
-        />
-      </Paper>
+        }
+        counted={{ testId: 'link-count', loadingText: 'Loading link requests…', noun: 'request' }}
+        table={<LinkRequestsTable {...rows} />}
+        cards={<LinkRequestCards {...rows} />}
+        pagesLabel="Link request pages"
+      />
       <FamilyModal familyId={familyId} onClose={() => setFamilyId(null)} canRemove={isSuper} />
     </Stack>
   );

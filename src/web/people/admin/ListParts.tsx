@@ -5,18 +5,144 @@ import {
   Group,
   Loader,
   Pagination,
+  Paper,
+  SegmentedControl,
   Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconAlertCircle, IconDownload, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { type ReactNode, type Ref, useId } from 'react';
+import responsive from '../../ui/responsive.module.css';
 import classes from './ConfirmRacersPanel.module.css';
+import type { PagedList } from './usePagedList.ts';
 
 /** The pieces the back office's paged people lists share (Users, Confirm Racers, Link Requests):
- * the search box, the count line, the load failure with Retry, and the page links. */
+ * the list's section with its toolbar (search box and filter), the count line, the load failure
+ * with Retry, the table or cards, and the page links. */
+
+interface PagedListSectionProps {
+  /** The section's accessible name: 'User list'. */
+  label: string;
+  /** The list from usePagedList. */
+  paged: PagedList;
+  /** The search box's label and placeholder. */
+  searchLabel: string;
+  placeholder: string;
+  /** Beside the search: the status or the sort. */
+  filter: ReactNode;
+  /** The count line: its test id, what it says while loading, and what it counts ('user'). */
+  counted: { testId: string; loadingText: string; noun: string };
+  /** The table (above 768 px) and the cards (at 768 px or less); both rendered, one shown. */
+  table: ReactNode;
+  cards: ReactNode;
+  /** The page links' accessible name: 'User pages'. */
+  pagesLabel: string;
+  /** Instead of just turning the page (Confirm Racers also scrolls the list into view). */
+  onPage?: (page: number) => void;
+  /** Given, the section can take focus (where focus goes when its row is gone). */
+  sectionRef?: Ref<HTMLDivElement>;
+}
+
+/** A paged people list: toolbar, count, the list (or its failure), and the page links. */
+export function PagedListSection(props: PagedListSectionProps) {
+  const { paged, counted, sectionRef } = props;
+  const { list, query, pages } = paged;
+  const loading = list.isPending;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      component="section"
+      className={classes.section}
+      ref={sectionRef}
+      tabIndex={sectionRef ? -1 : undefined}
+      aria-label={props.label}
+    >
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="md">
+        <SearchBox label={props.searchLabel} placeholder={props.placeholder} {...paged.search} />
+        {props.filter}
+      </Group>
+
+      <CountLine
+        {...counted}
+        loading={loading}
+        count={paged.count}
+        page={query.page}
+        pages={pages}
+        fetching={list.isFetching}
+      />
+
+      {list.isError && !list.data ? (
+        <LoadFailed title={paged.failed} retrying={list.isFetching} onRetry={() => list.refetch()} />
+      ) : (
+        <div className={classes.list} aria-busy={list.isPlaceholderData || loading}>
+          <div className={responsive.wideOnly}>{props.table}</div>
+          <div className={responsive.narrowOnly}>{props.cards}</div>
+        </div>
+      )}
+
+      <ListPages label={props.pagesLabel} page={query.page} pages={pages} onPage={props.onPage ?? paged.setPage} />
+    </Paper>
+  );
+}
+
+/** Above a list: Download CSV, and the button that adds to it (Create User, Add Participant). */
+export function ListActions({
+  downloading,
+  onDownload,
+  addLabel,
+  onAdd,
+}: {
+  downloading: boolean;
+  onDownload: () => void;
+  addLabel: string;
+  onAdd: () => void;
+}) {
+  return (
+    <Group gap="xs">
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={16} aria-hidden />}
+        loading={downloading}
+        onClick={onDownload}
+      >
+        Download CSV
+      </Button>
+      <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={onAdd}>
+        {addLabel}
+      </Button>
+    </Group>
+  );
+}
+
+/** The Status filter (Pending by default) above Confirm Racers and Link Requests. */
+export function StatusFilter({
+  filters,
+  value,
+  onChange,
+}: {
+  filters: readonly { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const labelId = useId();
+  return (
+    <Stack gap={4}>
+      <Text component="span" size="sm" fw={500} id={labelId}>
+        Status
+      </Text>
+      <SegmentedControl
+        aria-labelledby={labelId}
+        data={filters.map((f) => ({ value: f.value, label: f.label }))}
+        value={value}
+        onChange={onChange}
+      />
+    </Stack>
+  );
+}
 
 export function SearchBox({
   label,
@@ -128,6 +254,55 @@ export function ListPages({
         })}
       />
     </Group>
+  );
+}
+
+/** A people list's table (it scrolls sideways in its box): the heads, then the first page's
+ * skeleton rows or the empty state, then the rows. */
+export function PeopleTable({
+  label,
+  minWidth,
+  head,
+  columns,
+  skeletonRows = 5,
+  loading,
+  empty,
+  emptyState,
+  children,
+}: {
+  label: string;
+  minWidth: number;
+  head: ReactNode;
+  columns: number;
+  skeletonRows?: number;
+  loading: boolean;
+  empty: boolean;
+  emptyState: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>{head}</Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <TableFiller loading={loading} empty={empty} rows={skeletonRows} columns={columns}>
+            {emptyState}
+          </TableFiller>
+          {children}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The Actions column's head; the column stays in view while the table scrolls sideways. */
+export function ActionsHead() {
+  return (
+    <Table.Th scope="col" className={classes.actions}>
+      Actions
+    </Table.Th>
   );
 }
 

@@ -1,16 +1,21 @@
-import { Badge, Button, EmptyState, Group, Loader, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconCheck, IconUserSearch, IconX } from '@tabler/icons-react';
-import { RACER_MSG, type RacerDecision, type RacerStatus } from '../../../domain/people/racers.ts';
-import { softDisabled } from '../../ui/focus.ts';
+import { Paper, Table } from '@mantine/core';
+import { RACER_MSG, type RacerDecision } from '../../../domain/people/racers.ts';
+import { cardClasses } from '../../ui/CardFacts.tsx';
+import {
+  CardSkeletons,
+  DecisionButtons,
+  type DecisionProps,
+  NoRows,
+  PersonCardHead,
+  StatusBadge,
+} from './CardParts.tsx';
 import classes from './ConfirmRacersPanel.module.css';
-import { TableFiller } from './ListParts.tsx';
+import { ActionsHead, PeopleTable } from './ListParts.tsx';
 import type { RacerProfile } from './racers-api.ts';
 import {
   dateOfBirthLabel,
   disciplineLabel,
   genderLabel,
-  RACER_STATUS_COLOR,
-  RACER_STATUS_LABEL,
   racerClub,
   racerName,
   racerNumberLabel,
@@ -34,91 +39,75 @@ interface ListProps {
 
 export function RacersTable({ racers, loading, code, busy, onDecide }: ListProps) {
   return (
-    <Table.ScrollContainer minWidth={840} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Racers">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col" className={classes.nowrap}>
-              {code} ID
-            </Table.Th>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Username</Table.Th>
-            <Table.Th scope="col">Date of birth</Table.Th>
-            <Table.Th scope="col">Gender</Table.Th>
-            <Table.Th scope="col">
-              Ski/
-              <wbr />
-              Snowboard
-            </Table.Th>
-            <Table.Th scope="col">Club</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col" className={classes.actions}>
-              Actions
-            </Table.Th>
+    <PeopleTable
+      label="Racers"
+      minWidth={840}
+      columns={COLUMNS}
+      skeletonRows={SKELETON_ROWS}
+      loading={loading}
+      empty={racers.length === 0}
+      emptyState={<NoRacers />}
+      head={
+        <>
+          <Table.Th scope="col" className={classes.nowrap}>
+            {code} ID
+          </Table.Th>
+          <Table.Th scope="col">Name</Table.Th>
+          <Table.Th scope="col">Username</Table.Th>
+          <Table.Th scope="col">Date of birth</Table.Th>
+          <Table.Th scope="col">Gender</Table.Th>
+          <Table.Th scope="col">
+            Ski/
+            <wbr />
+            Snowboard
+          </Table.Th>
+          <Table.Th scope="col">Club</Table.Th>
+          <Table.Th scope="col">Status</Table.Th>
+          <ActionsHead />
+        </>
+      }
+    >
+      {racers.map((racer, index) => {
+        const club = racerClub(racer.local_club, racer.other_club);
+        return (
+          <Table.Tr key={racer.id} data-racer={racer.id}>
+            <Table.Td>{racerNumberLabel(racer.racer_id)}</Table.Td>
+            <Table.Td fw={600}>{racerName(racer.user)}</Table.Td>
+            <Table.Td>{racer.user.username}</Table.Td>
+            <Table.Td className={classes.nowrap}>{dateOfBirthLabel(racer.date_of_birth)}</Table.Td>
+            <Table.Td>{genderLabel(racer.gender)}</Table.Td>
+            <Table.Td>{disciplineLabel(racer.ski_or_board)}</Table.Td>
+            <Table.Td>
+              <abbr title={club.title}>{club.code}</abbr>
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge status={racer.is_racer_confirmed} />
+            </Table.Td>
+            <Table.Td className={classes.actions}>
+              <RacerDecisions racer={racer} busy={busy[racer.id]} onDecide={(d) => onDecide(racer, d, index)} />
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <TableFiller loading={loading} empty={racers.length === 0} rows={SKELETON_ROWS} columns={COLUMNS}>
-            <NoRacers />
-          </TableFiller>
-          {racers.map((racer, index) => {
-            const club = racerClub(racer.local_club, racer.other_club);
-            return (
-              <Table.Tr key={racer.id} data-racer={racer.id}>
-                <Table.Td>{racerNumberLabel(racer.racer_id)}</Table.Td>
-                <Table.Td fw={600}>{racerName(racer.user)}</Table.Td>
-                <Table.Td>{racer.user.username}</Table.Td>
-                <Table.Td className={classes.nowrap}>{dateOfBirthLabel(racer.date_of_birth)}</Table.Td>
-                <Table.Td>{genderLabel(racer.gender)}</Table.Td>
-                <Table.Td>{disciplineLabel(racer.ski_or_board)}</Table.Td>
-                <Table.Td>
-                  <abbr title={club.title}>{club.code}</abbr>
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={racer.is_racer_confirmed} />
-                </Table.Td>
-                <Table.Td className={classes.actions}>
-                  <DecisionButtons racer={racer} busy={busy[racer.id]} onDecide={(d) => onDecide(racer, d, index)} />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </PeopleTable>
   );
 }
 
 export function RacerCards({ racers, loading, code, busy, onDecide }: ListProps) {
-  if (loading) {
-    return (
-      <Stack gap="sm" aria-hidden>
-        {Array.from({ length: 3 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-          <Skeleton key={i} height={180} radius="md" />
-        ))}
-      </Stack>
-    );
-  }
+  if (loading) return <CardSkeletons height={180} />;
   if (racers.length === 0) return <NoRacers />;
   return (
-    <ul className={classes.cards} aria-label="Racers">
+    <ul className={cardClasses.cards} aria-label="Racers">
       {racers.map((racer, index) => {
         const club = racerClub(racer.local_club, racer.other_club);
         return (
           <Paper component="li" key={racer.id} withBorder radius="md" p="sm" data-racer={racer.id}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {racerName(racer.user)}
-                </Text>
-                <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-                  {racer.user.username}
-                </Text>
-              </div>
-              <StatusBadge status={racer.is_racer_confirmed} />
-            </Group>
-            <dl className={classes.facts}>
+            <PersonCardHead
+              name={racerName(racer.user)}
+              username={racer.user.username}
+              badge={<StatusBadge status={racer.is_racer_confirmed} />}
+            />
+            <dl className={cardClasses.facts}>
               <dt>{code} ID</dt>
               <dd>{racerNumberLabel(racer.racer_id)}</dd>
               <dt>Date of birth</dt>
@@ -132,7 +121,7 @@ export function RacerCards({ racers, loading, code, busy, onDecide }: ListProps)
                 <abbr title={club.title}>{club.code}</abbr>
               </dd>
             </dl>
-            <DecisionButtons racer={racer} busy={busy[racer.id]} onDecide={(d) => onDecide(racer, d, index)} grow />
+            <RacerDecisions racer={racer} busy={busy[racer.id]} onDecide={(d) => onDecide(racer, d, index)} grow />
           </Paper>
         );
       })}
@@ -141,70 +130,21 @@ export function RacerCards({ racers, loading, code, busy, onDecide }: ListProps)
 }
 
 function NoRacers() {
-  return (
-    <EmptyState
-      py="lg"
-      size="sm"
-      icon={<IconUserSearch aria-hidden />}
-      withIndicatorBackground
-      title={RACER_MSG.noRacers}
-      description="Try another status or search."
-    />
-  );
+  return <NoRows title={RACER_MSG.noRacers} description="Try another status or search." />;
 }
 
-function StatusBadge({ status }: { status: RacerStatus }) {
-  return (
-    <Badge color={RACER_STATUS_COLOR[status]} variant="filled" autoContrast tt="none" w="max-content">
-      {RACER_STATUS_LABEL[status]}
-    </Badge>
-  );
-}
-
-/** Approve and Reject, named with the racer for screen readers; the one for the racer's current
- * state is disabled, and both while a decision is under way. Disabled buttons keep their place in
- * the tab order, so focus is not lost when a decision lands. */
-function DecisionButtons({
-  racer,
-  busy,
-  onDecide,
-  grow = false,
-}: {
-  racer: RacerProfile;
-  busy: RacerDecision | undefined;
-  onDecide: (decision: RacerDecision) => void;
-  grow?: boolean;
-}) {
+/** Approve and Reject, named with the racer for screen readers. */
+function RacerDecisions({ racer, grow = false, ...rest }: DecisionProps<RacerDecision> & { racer: RacerProfile }) {
   const name = racerName(racer.user);
-  const status = racer.is_racer_confirmed;
-  const button = (decision: RacerDecision) => {
-    const approve = decision === 'APPROVED';
-    const off = status === decision || busy !== undefined;
-    const Icon = approve ? IconCheck : IconX;
-    return (
-      <Button
-        size="compact-sm"
-        variant={approve ? 'filled' : 'outline'}
-        color={approve ? 'teal.9' : 'red.9'}
-        leftSection={busy === decision ? <Loader size={12} color="currentColor" /> : <Icon size={14} aria-hidden />}
-        aria-label={`${approve ? 'Approve' : 'Reject'} racer ${name}`}
-        aria-busy={busy === decision || undefined}
-        data-decision={decision}
-        className={classes.decision}
-        {...softDisabled(off)}
-        onClick={() => {
-          if (!off) onDecide(decision);
-        }}
-        style={grow ? { flex: 1 } : undefined}
-      >
-        {approve ? 'Approve' : 'Reject'}
-      </Button>
-    );
-  };
   return (
-    <Group gap={6} wrap="nowrap" mt={grow ? 'xs' : undefined}>
-      {button('APPROVED')}
-      {button('REJECTED')}
-    </Group>
+    <DecisionButtons
+      decisions={['APPROVED', 'REJECTED']}
+      current={(decision) => racer.is_racer_confirmed === decision}
+      label={(verb) => `${verb} racer ${name}`}
+      grow={grow}
+      marked
+      mt={grow ? 'xs' : undefined}
+      {...rest}
+    />
   );
 }

@@ -1,9 +1,10 @@
-import { Badge, Button, EmptyState, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconArchive, IconArrowBackUp, IconEdit, IconUserSearch } from '@tabler/icons-react';
+import { Button, Group, Paper, Table, Text } from '@mantine/core';
+import { IconArchive, IconArrowBackUp, IconEdit } from '@tabler/icons-react';
 import { USERS_MSG } from '../../../domain/people/users.ts';
-import { STATUS_COLOR, STATUS_LABEL } from '../status.ts';
+import { cardClasses } from '../../ui/CardFacts.tsx';
+import { CardSkeletons, NoRows, PersonCardHead, StatusBadge } from './CardParts.tsx';
 import classes from './ConfirmRacersPanel.module.css';
-import { TableFiller } from './ListParts.tsx';
+import { ActionsHead, PeopleTable } from './ListParts.tsx';
 import { racerClub, racerName, racerNumberLabel } from './racers-model.ts';
 import type { UserProfile } from './users-api.ts';
 
@@ -23,11 +24,7 @@ const COLUMNS = 7;
 
 function RacerBadge({ user }: { user: UserProfile }) {
   if (!user.is_racer) return <Text size="sm">Not a racer</Text>;
-  return (
-    <Badge color={STATUS_COLOR[user.is_racer_confirmed]} variant="filled" autoContrast tt="none" w="max-content">
-      {STATUS_LABEL[user.is_racer_confirmed]}
-    </Badge>
-  );
+  return <StatusBadge status={user.is_racer_confirmed} />;
 }
 
 function Actions({
@@ -71,11 +68,7 @@ function Actions({
 
 function NoUsers({ archivedView }: { archivedView: boolean }) {
   return (
-    <EmptyState
-      py="lg"
-      size="sm"
-      icon={<IconUserSearch aria-hidden />}
-      withIndicatorBackground
+    <NoRows
       title={archivedView ? USERS_MSG.noArchived : USERS_MSG.noUsers}
       description={archivedView ? 'Archived accounts appear here.' : 'Try another search.'}
     />
@@ -85,82 +78,61 @@ function NoUsers({ archivedView }: { archivedView: boolean }) {
 export function UsersTable(props: ListProps) {
   const { users, loading, archivedView, code } = props;
   return (
-    <Table.ScrollContainer minWidth={860} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Users">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{code} ID</Table.Th>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Username</Table.Th>
-            <Table.Th scope="col">Email</Table.Th>
-            <Table.Th scope="col">Club</Table.Th>
-            <Table.Th scope="col">Racer</Table.Th>
-            <Table.Th scope="col" className={classes.actions}>
-              Actions
-            </Table.Th>
+    <PeopleTable
+      label="Users"
+      minWidth={860}
+      columns={COLUMNS}
+      loading={loading}
+      empty={users.length === 0}
+      emptyState={<NoUsers archivedView={archivedView} />}
+      head={
+        <>
+          <Table.Th scope="col">{code} ID</Table.Th>
+          <Table.Th scope="col">Name</Table.Th>
+          <Table.Th scope="col">Username</Table.Th>
+          <Table.Th scope="col">Email</Table.Th>
+          <Table.Th scope="col">Club</Table.Th>
+          <Table.Th scope="col">Racer</Table.Th>
+          <ActionsHead />
+        </>
+      }
+    >
+      {users.map((u) => {
+        const club = racerClub(u.local_club, u.other_club);
+        return (
+          <Table.Tr key={u.id}>
+            <Table.Td>{racerNumberLabel(u.racer_id)}</Table.Td>
+            <Table.Td fw={600}>{racerName(u.user)}</Table.Td>
+            <Table.Td>{u.user.username}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.user.email}</Table.Td>
+            <Table.Td>
+              <abbr title={club.title}>{club.code}</abbr>
+            </Table.Td>
+            <Table.Td>
+              <RacerBadge user={u} />
+            </Table.Td>
+            <Table.Td className={classes.actions}>
+              <Actions user={u} {...props} />
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <TableFiller loading={loading} empty={users.length === 0} rows={5} columns={COLUMNS}>
-            <NoUsers archivedView={archivedView} />
-          </TableFiller>
-          {users.map((u) => {
-            const club = racerClub(u.local_club, u.other_club);
-            return (
-              <Table.Tr key={u.id}>
-                <Table.Td>{racerNumberLabel(u.racer_id)}</Table.Td>
-                <Table.Td fw={600}>{racerName(u.user)}</Table.Td>
-                <Table.Td>{u.user.username}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.user.email}</Table.Td>
-                <Table.Td>
-                  <abbr title={club.title}>{club.code}</abbr>
-                </Table.Td>
-                <Table.Td>
-                  <RacerBadge user={u} />
-                </Table.Td>
-                <Table.Td className={classes.actions}>
-                  <Actions user={u} {...props} />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </PeopleTable>
   );
 }
 
 export function UserCards(props: ListProps) {
   const { users, loading, archivedView, code } = props;
-  if (loading) {
-    return (
-      <Stack gap="sm" aria-hidden>
-        {Array.from({ length: 3 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-          <Skeleton key={i} height={150} radius="md" />
-        ))}
-      </Stack>
-    );
-  }
+  if (loading) return <CardSkeletons height={150} />;
   if (users.length === 0) return <NoUsers archivedView={archivedView} />;
   return (
-    <ul className={classes.cards} aria-label="Users">
+    <ul className={cardClasses.cards} aria-label="Users">
       {users.map((u) => {
         const club = racerClub(u.local_club, u.other_club);
         return (
           <Paper component="li" key={u.id} withBorder radius="md" p="sm">
-            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {racerName(u.user)}
-                </Text>
-                <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-                  {u.user.username}
-                </Text>
-              </div>
-              <RacerBadge user={u} />
-            </Group>
-            <dl className={classes.facts}>
+            <PersonCardHead name={racerName(u.user)} username={u.user.username} badge={<RacerBadge user={u} />} />
+            <dl className={cardClasses.facts}>
               <dt>{code} ID</dt>
               <dd>{racerNumberLabel(u.racer_id)}</dd>
               <dt>Email</dt>

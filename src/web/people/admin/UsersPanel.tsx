@@ -1,22 +1,19 @@
-import { Button, Group, Modal, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconDownload, IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Group, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { USERS_MSG } from '../../../domain/people/users.ts';
 import { useProfileStore } from '../../accounts/store.ts';
 import { useAdminStore } from '../../admin/store.ts';
 import { serverMessage } from '../../api/server-error.ts';
 import { openConfirm } from '../../ui/confirm.ts';
 import { downloadCsv } from '../../ui/download.ts';
-import responsive from '../../ui/responsive.module.css';
 import { toast } from '../../ui/toast.ts';
 import { useAssociation } from '../../ui/useAssociation.ts';
-import classes from './ConfirmRacersPanel.module.css';
 import { CreateUserForm } from './CreateUserForm.tsx';
 import { EditUserForm } from './EditUserForm.tsx';
-import { CountLine, ListPages, LoadFailed, SearchBox } from './ListParts.tsx';
+import { ListActions, PagedListSection } from './ListParts.tsx';
 import { racerName } from './racers-model.ts';
 import { UserCards, UsersTable } from './UserList.tsx';
+import { usePagedList } from './usePagedList.ts';
 import { type UserProfile, useArchive, useRefreshPeople, useUsers } from './users-api.ts';
 import {
   archiveRefusal,
@@ -27,8 +24,6 @@ import {
   usersQueryString,
 } from './users-model.ts';
 
-const SEARCH_DEBOUNCE_MS = 300;
-
 /**
  * Users (doc 2 §2 "Users panel", §4, §5, §8, §9): search (300 ms after typing stops), the ten
  * sorts (newest first by default; "Archived users" is the archived view), Download CSV, Create
@@ -38,9 +33,13 @@ export function UsersPanel() {
   const { code } = useAssociation();
   const isSuper = useAdminStore((s) => s.adminLevel === 'SUPER');
   const me = useProfileStore((s) => s.user?.id ?? null);
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState<UsersQuery>({ page: 1, sort: 'id_desc', search: '' });
-  const list = useUsers(query);
+  const paged = usePagedList<UsersQuery, UserProfile>({
+    initial: { page: 1, sort: 'id_desc', search: '' },
+    useList: useUsers,
+    pageCount: usersPageCount,
+    failed: USERS_MSG.fetchFailed,
+  });
+  const { query } = paged;
   const archive = useArchive();
   const refresh = useRefreshPeople();
   const [busy, setBusy] = useState<number | null>(null);
@@ -48,22 +47,6 @@ export function UsersPanel() {
   const [editing, setEditing] = useState<UserProfile | null>(null);
   const [downloading, setDownloading] = useState(false);
   const archivedView = query.sort === 'archived';
-
-  const searchLater = useDebouncedCallback((value: string) => {
-    setQuery((q) => (q.search === value ? q : { ...q, search: value, page: 1 }));
-  }, SEARCH_DEBOUNCE_MS);
-
-  const failedAt = list.isError ? list.errorUpdatedAt : 0;
-  useEffect(() => {
-    if (failedAt) toast.admin('error', USERS_MSG.fetchFailed);
-  }, [failedAt]);
-
-  const users = list.data?.results ?? [];
-  const count = list.data?.count ?? 0;
-  const pages = usersPageCount(count);
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && query.page > pages) setQuery((q) => ({ ...q, page: pages }));
-  }, [list.data, list.isPlaceholderData, query.page, pages]);
 
   const onArchive = (user: UserProfile) => {
     const restoring = user.archived;
@@ -108,89 +91,49 @@ export function UsersPanel() {
     }
   };
 
-  const loading = list.isPending;
   const mayArchive = (user: UserProfile) => archiveRefusal({ id: me, isSuper }, user, !user.archived) === null;
-  const rowProps = { code, archivedView, busy, onEdit: setEditing, onArchive, mayArchive };
-  const noun = archivedView ? 'archived user' : 'user';
+  const rows = {
+    users: paged.items,
+    loading: paged.list.isPending,
+    code,
+    archivedView,
+    busy,
+    onEdit: setEditing,
+    onArchive,
+    mayArchive,
+  };
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Title order={2}>Users</Title>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            loading={downloading}
-            onClick={onDownload}
-          >
-            Download CSV
-          </Button>
-          <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-            Create User
-          </Button>
-        </Group>
+        <ListActions
+          downloading={downloading}
+          onDownload={onDownload}
+          addLabel="Create User"
+          onAdd={() => setCreating(true)}
+        />
       </Group>
 
-      <Paper withBorder radius="md" component="section" className={classes.section} aria-label="User list">
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="md">
-          <SearchBox
-            label="Search users"
-            placeholder={`Name, username, e-mail or ${code} ID`}
-            value={search}
-            onChange={(value) => {
-              setSearch(value);
-              searchLater(value.trim());
-            }}
-            onClear={() => {
-              setSearch('');
-              searchLater.cancel();
-              setQuery((q) => ({ ...q, search: '', page: 1 }));
-            }}
-          />
+      <PagedListSection
+        label="User list"
+        paged={paged}
+        searchLabel="Search users"
+        placeholder={`Name, username, e-mail or ${code} ID`}
+        filter={
           <NativeSelect
             label="Sort"
             data={SORT_OPTIONS}
             value={query.sort}
-            onChange={(e) => {
-              const sort = parseSort(e.currentTarget.value);
-              setQuery((q) => ({ ...q, sort, page: 1 }));
-            }}
+            onChange={(e) => paged.refilter({ sort: parseSort(e.currentTarget.value) })}
             w={{ base: '100%', xs: 240 }}
           />
-        </Group>
-
-        <CountLine
-          testId="user-count"
-          loading={loading}
-          loadingText="Loading users…"
-          count={count}
-          noun={noun}
-          page={query.page}
-          pages={pages}
-          fetching={list.isFetching}
-        />
-
-        {list.isError && !list.data ? (
-          <LoadFailed title={USERS_MSG.fetchFailed} retrying={list.isFetching} onRetry={() => list.refetch()} />
-        ) : (
-          <div className={classes.list} aria-busy={list.isPlaceholderData || loading}>
-            <div className={responsive.wideOnly}>
-              <UsersTable users={users} loading={loading} {...rowProps} />
-            </div>
-            <div className={responsive.narrowOnly}>
-              <UserCards users={users} loading={loading} {...rowProps} />
-            </div>
-          </div>
-        )}
-
-        <ListPages
-          label="User pages"
-          page={query.page}
-          pages={pages}
-          onPage={(page) => setQuery((q) => ({ ...q, page }))}
-        />
-      </Paper>
+        }
+        counted={{ testId: 'user-count', loadingText: 'Loading users…', noun: archivedView ? 'archived user' : 'user' }}
+        table={<UsersTable {...rows} />}
+        cards={<UserCards {...rows} />}
+        pagesLabel="User pages"
+      />
 
       <Modal
         opened={creating}
