@@ -44,7 +44,7 @@ async function turn<T>(work: () => Promise<T>): Promise<T> {
 function runWorker(
   bytes: Buffer,
   ext: string,
-  edge = WEB_IMAGE_EDGE,
+  edge: number,
 ): Promise<{ code: number | null; out: Buffer; said: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [WORKER, ext, String(edge), String(MAX_IMAGE_PIXELS)], {
@@ -69,38 +69,38 @@ function runWorker(
   });
 }
 
-/**
- * The web copy of `bytes` (a checked upload of `type`), or null when the type is no picture or the
- * picture is sent as it is. Made by image-worker.ts in a process of its own. A picture that cannot
- * be decoded is refused with the kind's own message, under its field.
- */
-export async function webImage(
-  bytes: Buffer,
-  type: FileType,
-  refusal: { field: string; wrongType: string },
-): Promise<Buffer | null> {
-  if (!['jpg', 'png', 'webp'].includes(type.ext)) return null;
-  const { code, out, said } = await turn(() => runWorker(bytes, type.ext));
+type Refusal = { field: string; wrongType: string };
+
+/** Runs the worker in `mode` (the picture's extension for its web copy, 'card' for its card copy)
+ * and answers what it wrote; a picture it cannot take is refused with the kind's own message,
+ * under its field. */
+async function copyOf(bytes: Buffer, mode: string, edge: number, refusal: Refusal): Promise<Buffer> {
+  const { code, out, said } = await turn(() => runWorker(bytes, mode, edge));
   if (code === TOO_MANY_PIXELS_EXIT) throw AppError.validation({ [refusal.field]: [TOO_MANY_PIXELS] });
   if (code === UNDECODABLE_EXIT) throw AppError.validation({ [refusal.field]: [refusal.wrongType] });
-  if (code !== 0) throw new Error(`image worker exited with ${code}: ${said}`);
+  if (code !== 0) throw new Error(`image worker (${mode}) exited with ${code}: ${said}`);
+  return out;
+}
+
+const isPicture = (type: FileType) => ['jpg', 'png', 'webp'].includes(type.ext);
+
+/**
+ * The web copy of `bytes` (a checked upload of `type`), or null when the type is no picture or the
+ * picture is sent as it is. Made by image-worker.ts in a process of its own.
+ */
+export async function webImage(bytes: Buffer, type: FileType, refusal: Refusal): Promise<Buffer | null> {
+  if (!isPicture(type)) return null;
+  const out = await copyOf(bytes, type.ext, WEB_IMAGE_EDGE, refusal);
   return out.length ? out : null;
 }
 
 /**
- * The card copy of a picture that passed `webImage` (it decodes, within the pixel limit):
- * CARD_IMAGE_WIDTH pixels wide at most, WebP, upright, without metadata. Null for a file that is
- * no picture.
+ * The card copy of a picture: CARD_IMAGE_WIDTH pixels wide at most, WebP, upright, without
+ * metadata. Null for a file that is no picture.
  */
-export async function cardImage(
-  bytes: Buffer,
-  type: FileType,
-  refusal: { field: string; wrongType: string },
-): Promise<Buffer | null> {
-  if (!['jpg', 'png', 'webp'].includes(type.ext)) return null;
-  const { code, out, said } = await turn(() => runWorker(bytes, 'card', CARD_IMAGE_WIDTH));
-  if (code === TOO_MANY_PIXELS_EXIT) throw AppError.validation({ [refusal.field]: [TOO_MANY_PIXELS] });
-  if (code === UNDECODABLE_EXIT) throw AppError.validation({ [refusal.field]: [refusal.wrongType] });
-  if (code !== 0 || out.length === 0) throw new Error(`image worker (card) exited with ${code}: ${said}`);
+export async function cardImage(bytes: Buffer, type: FileType, refusal: Refusal): Promise<Buffer | null> {
+  if (!isPicture(type)) return null;
+  const out = await copyOf(bytes, 'card', CARD_IMAGE_WIDTH, refusal);
+  if (out.length === 0) throw new Error('image worker (card) wrote nothing');
   return out;
 }
