@@ -34,6 +34,8 @@ export const ProductSchema = z.object({
    * no image or its image came before card copies (the card then shows the image itself). */
   image_card: z.string().nullable(),
   logo: z.string().nullable(),
+  /** The logo's card copy (WebP, at most 160 px wide), as image_card. */
+  logo_card: z.string().nullable(),
   url: z.string(),
   banner_message: z.string(),
   event_type: z.enum(EVENT_TYPES),

@@ -208,6 +208,8 @@ export const events = pgTable(
      * whose image came before card copies, whose cards show the image itself. */
     imageCard: fileRef('image_card'),
     logo: fileRef('logo'),
+    /** The logo's card copy (WebP, 160 px wide at most), as imageCard. */
+    logoCard: fileRef('logo_card'),
     url: text('url').notNull().default(''),
     bannerMessage: text('banner_message').notNull().default(''),
     eventType: text('event_type', { enum: ['race', 'external', 'school', 'information'] }).notNull(),

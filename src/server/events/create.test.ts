@@ -69,6 +69,7 @@ describe('POST /api/v1/products/create/', () => {
     expect(product.image).toMatch(/^\/media\/[a-f0-9]{32}\.jpg$/);
     expect(product.image_card).toMatch(/^\/media\/[a-f0-9]{32}\.webp$/);
     expect(product.logo).toMatch(/^\/media\/[a-f0-9]{32}\.png$/);
+    expect(product.logo_card).toMatch(/^\/media\/[a-f0-9]{32}\.webp$/);
   });
 
   it('stores the image and logo under generated names, served with their real types', async () => {
@@ -83,12 +84,14 @@ describe('POST /api/v1/products/create/', () => {
     expect(image.headers['content-type']).toBe('image/jpeg');
     const logo = await t.app.inject({ method: 'GET', url: String(product.logo) });
     expect(logo.headers['content-type']).toBe('image/png');
-    // the image's card copy, what the cards show (docs/decisions/0045); the logo gets none
+    // the card copies of image and logo, what the cards show (docs/decisions/0045)
     const card = await t.app.inject({ method: 'GET', url: String(product.image_card) });
     expect(card.headers['content-type']).toBe('image/webp');
     expect(await sharp(card.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 8, height: 6 });
-    // a small PNG is sent as it came: no copy
-    expect((await written(t.app)).files).toHaveLength(4);
+    const logoCard = await t.app.inject({ method: 'GET', url: String(product.logo_card) });
+    expect(logoCard.headers['content-type']).toBe('image/webp');
+    // a small PNG is sent as it came (no web copy, no original kept); each has its card copy
+    expect((await written(t.app)).files).toHaveLength(5);
   });
 
   it('stores price 0 and quantity 0 and no window for an external event, and keeps its banner', async () => {

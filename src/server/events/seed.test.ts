@@ -42,6 +42,15 @@ describe('demo events', () => {
       const logo = await t.app.inject({ method: 'GET', url: String(p.logo) });
       expect(logo.headers['content-type']).toBe('image/png');
       expect(logo.rawPayload.length).toBeLessThan(30_000);
+      // the cards' copies (decision 0045): small WebPs, the logo.s under half the PNG
+      for (const [url, under] of [
+        [p.image_card, image.rawPayload.length],
+        [p.logo_card, logo.rawPayload.length / 2],
+      ] as const) {
+        const card = await t.app.inject({ method: 'GET', url: String(url) });
+        expect(card.headers['content-type'], String(url)).toBe('image/webp');
+        expect(card.rawPayload.length).toBeLessThan(under);
+      }
     }
     const slalom = list.find((p) => p.slug === 'hemel-open-slalom-2026');
     expect(slalom?.documents.map((d) => d.name)).toEqual(['Race Day Timetable', 'Entry Information']);

@@ -18,6 +18,7 @@ import { AppError } from '../errors.ts';
 import { cancelAtProviders, releaseEventHolds } from '../payments/release.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
 import { removeFiles, storeFiles } from '../plugins/storage.ts';
+import { EVENT_CARD_COPIES } from './card-copies.ts';
 import { checkEventSubmission, type MultipartForm } from './form.ts';
 import { type EventDocumentRow, type EventRow, type Product, toProduct } from './shape.ts';
 
@@ -159,9 +160,6 @@ async function takeSlug(tx: Tx, eventId: number, slug: string, previous: string 
     .onConflictDoUpdate({ target: eventSlugs.slug, set: { eventId, retiredAt: now } });
 }
 
-/** An event's image gets a card copy, what its cards show (docs/decisions/0045). */
-const CARD_COPIES = { cardCopies: ['image'] } as const;
-
 /**
  * POST /products/create/: everything is checked first (fields and files); then the files are
  * stored and the event inserted in one transaction, so a refusal or failure leaves nothing.
@@ -182,6 +180,7 @@ export async function createEvent(ctx: AppContext, form: MultipartForm): Promise
           image: keys.image,
           imageCard: keys.image_card,
           logo: keys.logo,
+          logoCard: keys.logo_card,
           createdAt: now,
           updatedAt: now,
         })
@@ -190,7 +189,7 @@ export async function createEvent(ctx: AppContext, form: MultipartForm): Promise
       await takeSlug(tx, row.id, slug, null, now);
       return row.id;
     },
-    CARD_COPIES,
+    EVENT_CARD_COPIES,
   );
   await invalidatePublicCache(ctx);
   return loadProduct(ctx, id);
@@ -225,6 +224,7 @@ export async function updateEvent(ctx: AppContext, id: number, form: MultipartFo
           image: keys.image ?? locked.image,
           imageCard: keys.image ? (keys.image_card ?? null) : locked.imageCard,
           logo: keys.logo ?? locked.logo,
+          logoCard: keys.logo ? (keys.logo_card ?? null) : locked.logoCard,
           updatedAt: ctx.now(),
         })
         .where(and(eq(events.id, id), guard))
@@ -243,11 +243,13 @@ export async function updateEvent(ctx: AppContext, id: number, form: MultipartFo
         );
       }
       if (!sameSlug) await takeSlug(tx, id, slug, locked.slug, ctx.now());
-      return keys.image
-        ? [locked.image, locked.imageCard, keys.logo ? locked.logo : null]
-        : [null, null, keys.logo ? locked.logo : null];
+      // the replaced files, removed once this commits: a picture goes with its card copy
+      return [
+        ...(keys.image ? [locked.image, locked.imageCard] : []),
+        ...(keys.logo ? [locked.logo, locked.logoCard] : []),
+      ];
     },
-    CARD_COPIES,
+    EVENT_CARD_COPIES,
   );
   await removeFiles(ctx, ctx.db, replaced);
   await invalidatePublicCache(ctx);

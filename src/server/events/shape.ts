@@ -28,6 +28,7 @@ export function toProduct(row: EventRow, documents: EventDocumentRow[] = []): Pr
     image: mediaUrl(row.image),
     image_card: mediaUrl(row.imageCard),
     logo: mediaUrl(row.logo),
+    logo_card: mediaUrl(row.logoCard),
     url: row.url,
     banner_message: row.bannerMessage,
     event_type: row.eventType,

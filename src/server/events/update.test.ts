@@ -104,7 +104,7 @@ describe('PUT /api/v1/products/{id}/update/', () => {
     expect(state.files).toContain(newCard);
     expect(state.files).not.toContain(oldImage);
     expect(state.files).not.toContain(oldCard);
-    expect(await storedKeys()).toEqual([newImage, newCard, mediaKey(race.logo)].sort());
+    expect(await storedKeys()).toEqual([newImage, newCard, mediaKey(race.logo), mediaKey(race.logo_card)].sort());
     expect((await t.app.inject({ method: 'GET', url: `/media/${oldImage}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/media/${oldCard}` })).statusCode).toBe(404);
   });
@@ -115,8 +115,10 @@ describe('PUT /api/v1/products/{id}/update/', () => {
     expect(product.image).toBe(race.image);
     expect(product.image_card).toBe(race.image_card);
     expect(product.logo).not.toBe(race.logo);
-    // the image, its original, its card copy, and the new logo
-    expect((await written(t.app)).files).toHaveLength(4);
+    expect(product.logo_card).not.toBe(race.logo_card);
+    // the image, its original, its card copy, and the new logo with its card copy
+    expect((await written(t.app)).files).toHaveLength(5);
+    expect((await t.app.inject({ method: 'GET', url: String(race.logo_card) })).statusCode).toBe(404);
   });
 
   it('treats a text value sent for image or logo as "keep the current file"', async () => {

@@ -106,7 +106,7 @@ interface Prepared {
  * Stores checked files under generated names, then runs `work` in one transaction with their keys
  * (the stored_files rows are inserted in that transaction). A picture is stored as its web copy
  * (plugins/web-images.ts), its original kept beside it; a field named in `cardCopies` also gets
- * its card copy, a file of its own given to `work` as `{field}_card`. On PostgreSQL the bytes are written in
+ * its card copy at the width given, a file of its own given to `work` as `{field}_card`. On PostgreSQL the bytes are written in
  * that same transaction (plugins/file-bytes.ts); on the embedded database they are written to the
  * disk first and deleted again if anything fails. Either way a refused or failed write leaves
  * nothing behind.
@@ -115,7 +115,7 @@ export async function storeFiles<T>(
   ctx: AppContext,
   files: Record<string, CheckedUpload | undefined>,
   work: (keys: Record<string, string>, tx: Tx) => Promise<T>,
-  options: { cardCopies?: readonly string[] } = {},
+  options: { cardCopies?: Readonly<Record<string, number>> } = {},
 ): Promise<T> {
   const prepared: Prepared[] = [];
   for (const [field, file] of Object.entries(files)) {
@@ -124,8 +124,9 @@ export async function storeFiles<T>(
     const web = await webImage(file.bytes, file.type, refusal);
     const key = `${newKeyStem()}.${file.type.ext}`;
     prepared.push({ field, file, key, served: web ?? file.bytes, ...(web ? { original: file.bytes } : {}) });
-    if (options.cardCopies?.includes(field)) {
-      const card = await cardImage(file.bytes, file.type, refusal);
+    const cardWidth = options.cardCopies?.[field];
+    if (cardWidth) {
+      const card = await cardImage(file.bytes, file.type, refusal, cardWidth);
       if (card) prepared.push(cardCopy(field, file, card));
     }
   }

@@ -5,7 +5,7 @@ import { SAMPLE } from '../test/files.ts';
 import { useTestApp } from '../test/helper.ts';
 import { storedBytes, storedNames } from '../test/stored-files.ts';
 import { checkUpload, removeFiles, storeFiles } from './storage.ts';
-import { CARD_IMAGE_WIDTH, MAX_IMAGE_PIXELS, TOO_MANY_PIXELS, WEB_IMAGE_EDGE } from './web-images.ts';
+import { CARD_IMAGE_WIDTH, CARD_LOGO_WIDTH, MAX_IMAGE_PIXELS, TOO_MANY_PIXELS, WEB_IMAGE_EDGE } from './web-images.ts';
 
 const t = useTestApp();
 
@@ -127,7 +127,7 @@ describe('card copies (what an event card shows)', () => {
       t.app.ctx,
       { image: file },
       async (keys) => ({ image: keys.image as string, card: keys.image_card as string }),
-      { cardCopies: ['image'] },
+      { cardCopies: { image: CARD_IMAGE_WIDTH } },
     );
   }
 
@@ -146,6 +146,24 @@ describe('card copies (what an event card shows)', () => {
     expect(sent.exif).toBeUndefined();
     const web = await t.app.inject({ method: 'GET', url: `/media/${image}` });
     expect(res.rawPayload.length).toBeLessThan(web.rawPayload.length);
+  });
+
+  it('makes a logo a small WebP that keeps its transparency', async () => {
+    const logo = await sharp({
+      create: { width: 1000, height: 1000, channels: 4, background: { r: 200, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const file = checkUpload({ field: 'logo', filename: 'club.png', bytes: logo }, 'eventLogo');
+    const card = await storeFiles(t.app.ctx, { logo: file }, async (keys) => keys.logo_card as string, {
+      cardCopies: { logo: CARD_LOGO_WIDTH },
+    });
+    expect(await sharp(await onDisk(card)).metadata()).toMatchObject({
+      format: 'webp',
+      width: CARD_LOGO_WIDTH,
+      height: CARD_LOGO_WIDTH,
+      hasAlpha: true,
+    });
   });
 
   it('keeps a narrow picture at its own width (never enlarged)', async () => {

@@ -11,9 +11,11 @@ import { TOO_MANY_PIXELS_EXIT, UNDECODABLE_EXIT } from './image-worker-codes.ts'
  * photo's EXIF can carry where and when it was taken). The original is kept beside it, unserved.
  */
 export const WEB_IMAGE_EDGE = 1600;
-/** The card copy of a picture (an event card's picture, docs/decisions/0045): at most this wide,
- * WebP. A card is at most ~400 CSS pixels wide: this is sharp at twice that. */
+/** The card copies of an event's pictures (what its cards show, docs/decisions/0045), WebP, at
+ * most this wide: the picture (a card is at most ~400 CSS pixels wide: sharp at twice that) and
+ * the logo (a 48 px disc: sharp at three times that). */
 export const CARD_IMAGE_WIDTH = 800;
+export const CARD_LOGO_WIDTH = 160;
 /** Decoding a picture of more pixels than this is refused: a small file can unpack into gigabytes. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const TOO_MANY_PIXELS = 'The image is too large: it must be at most 40 megapixels.';
@@ -95,12 +97,17 @@ export async function webImage(bytes: Buffer, type: FileType, refusal: Refusal):
 }
 
 /**
- * The card copy of a picture: CARD_IMAGE_WIDTH pixels wide at most, WebP, upright, without
- * metadata. Null for a file that is no picture.
+ * The card copy of a picture: `width` pixels wide at most, never enlarged, WebP (with its
+ * transparency), upright, without metadata. Null for a file that is no picture.
  */
-export async function cardImage(bytes: Buffer, type: FileType, refusal: Refusal): Promise<Buffer | null> {
+export async function cardImage(
+  bytes: Buffer,
+  type: FileType,
+  refusal: Refusal,
+  width: number,
+): Promise<Buffer | null> {
   if (!isPicture(type)) return null;
-  const out = await copyOf(bytes, 'card', CARD_IMAGE_WIDTH, refusal);
+  const out = await copyOf(bytes, 'card', width, refusal);
   if (out.length === 0) throw new Error('image worker (card) wrote nothing');
   return out;
 }

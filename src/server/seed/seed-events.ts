@@ -5,6 +5,7 @@ import { londonToday } from '../../domain/dates.ts';
 import { type EventType, eventSlug } from '../../domain/events/index.ts';
 import type { AppContext } from '../context.ts';
 import { eventDocuments, events } from '../db/schema.ts';
+import { EVENT_CARD_COPIES } from '../events/card-copies.ts';
 import type { FileKindName } from '../plugins/file-types.ts';
 import { checkUpload, storeFiles } from '../plugins/storage.ts';
 import { demoVenue } from './seed-content.ts';
@@ -235,6 +236,7 @@ export async function seedEvents(ctx: AppContext): Promise<number> {
             image: keys.image,
             imageCard: keys.image_card,
             logo: keys.logo,
+            logoCard: keys.logo_card,
             registrationOpen: demo.open ? shift(today, demo.open[0]) : null,
             registrationOpenTime: demo.open?.[1] ?? null,
             registrationClose: demo.close ? shift(today, demo.close[0]) : null,
@@ -242,7 +244,7 @@ export async function seedEvents(ctx: AppContext): Promise<number> {
             startTime: demo.start ?? null,
           })
           .returning({ id: events.id }),
-      { cardCopies: ['image'] },
+      EVENT_CARD_COPIES,
     );
     if (!event) throw new Error('seed: event insert returned nothing');
     for (const doc of demo.documents ?? []) {

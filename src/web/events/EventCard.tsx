@@ -108,7 +108,7 @@ export function EventCard({ event, preview = false, first = false }: EventCardPr
                   <IconSnowflake size={56} stroke={1.2} />
                 </Group>
               )}
-              {event.logo && <img className={classes.logo} src={event.logo} alt="" loading="lazy" />}
+              {event.logo && <img className={classes.logo} src={event.logo_card ?? event.logo} alt="" loading="lazy" />}
               {event.is_cancelled && (
                 <Badge color={STATUS_COLOR.cancelled} size="lg" pos="absolute" bottom={12} right={12}>
                   Cancelled

@@ -44,6 +44,7 @@ const product: Product = {
   image: '/media/a.jpg',
   image_card: '/media/c.webp',
   logo: '/media/b.png',
+  logo_card: '/media/d.webp',
   url: 'https://example.com',
   banner_message: '',
   event_type: 'race',

@@ -211,6 +211,7 @@ export function previewProduct(
     // the preview shows the chosen picture itself (the card copy is made when it is stored)
     image_card: null,
     logo: media.logo,
+    logo_card: null,
     url: form.url.trim(),
     banner_message: race ? '' : form.banner_message.trim(),
     event_type: form.event_type,
