@@ -1,6 +1,6 @@
 import { Section, Text } from '@react-email/components';
 import { formatPrice } from '../domain/money.ts';
-import { Action, H, Layout, P, price, providerLabel, raceWhen } from './layout.tsx';
+import { A, Action, H, Layout, P, price, providerLabel, raceWhen } from './layout.tsx';
 import type { EmailSite, PlacesLostProps, ReceiptProps, ReceiptRace } from './types.ts';
 
 const pounds = (pence: number) => `£${formatPrice(pence)}`;
@@ -103,6 +103,9 @@ export function Receipt(props: { site: EmailSite; props: ReceiptProps; subject: 
             {r.races.some((race) => race.date) ? ' Times are UK time; a calendar entry for each race is attached.' : ''}
           </P>
           <Races races={r.races} booked />
+          <P>
+            Add your family's races to your calendar: <A site={site} href={r.profileUrl} />
+          </P>
         </>
       ) : null}
       {lost ? (

@@ -9,6 +9,7 @@ export const SAMPLES: { [N in EmailName]: EmailPropsByName[N][] } = {
       reference: 'pi_3QxSample',
       provider: 'stripe',
       myEntriesUrl: 'https://entries.example.org/profile?tab=entries',
+      profileUrl: 'https://entries.example.org/profile',
       races: [
         {
           name: 'Hemel Open Slalom',
@@ -34,6 +35,7 @@ export const SAMPLES: { [N in EmailName]: EmailPropsByName[N][] } = {
       reference: 'free booking 41',
       provider: 'no payment',
       myEntriesUrl: 'https://entries.example.org/profile?tab=entries',
+      profileUrl: 'https://entries.example.org/profile',
       races: [
         {
           name: 'Schools Taster Day',
@@ -49,6 +51,7 @@ export const SAMPLES: { [N in EmailName]: EmailPropsByName[N][] } = {
       reference: '5O190127TN364715T',
       provider: 'paypal',
       myEntriesUrl: 'https://entries.example.org/profile?tab=entries',
+      profileUrl: 'https://entries.example.org/profile',
       races: [
         {
           name: 'Hemel Open Slalom',

@@ -38,6 +38,9 @@ export interface ReceiptProps {
   provider: string;
   races: ReceiptRace[];
   myEntriesUrl: string;
+  /** My Profile ({publicUrl}/profile), where the family's calendar link is made: never a feed
+   * token in an e-mail (issue 27). */
+  profileUrl: string;
 }
 
 export interface PlacesLostProps {

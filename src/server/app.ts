@@ -16,6 +16,7 @@ import { contentRoutes } from './content/routes.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import type { ChangeListener } from './db/notify.ts';
+import { calendarFeedRoutes } from './events/calendar-feed-routes.ts';
 import { eventsRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { scheduleMailJob } from './mail/job.ts';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(accountsRoutes(ctx));
       await api.register(maintenanceRoutes(ctx));
       await api.register(eventsRoutes(ctx));
+      await api.register(calendarFeedRoutes(ctx));
       await api.register(contentRoutes(ctx));
       await api.register(peopleRoutes(ctx));
       await api.register(familyRoutes(ctx));

@@ -35,6 +35,7 @@ const receipt = (races: ReceiptProps['races'], provider = 'stripe'): ReceiptProp
   provider,
   races,
   myEntriesUrl: 'https://entries.example.org/profile?tab=entries',
+  profileUrl: 'https://entries.example.org/profile',
 });
 
 describe('the e-mail templates', () => {
@@ -83,6 +84,12 @@ describe('the e-mail templates', () => {
     expect(mail.text).toContain('Payment: card (Stripe), reference pi_123');
     expect(mail.text).toContain('See My Entries https://entries.example.org/profile?tab=entries');
     expect(mail.html).toContain('href="https://entries.example.org/profile?tab=entries"');
+    // under the races, a line to My Profile's calendar link (never a feed's token in an e-mail)
+    expect(mail.text).toContain(
+      "Emily Jones: £20.00\n\nAdd your family's races to your calendar: https://entries.example.org/profile\n\n",
+    );
+    expect(mail.html).toContain('href="https://entries.example.org/profile"');
+    expect(mail.text).not.toContain('/calendar/');
   });
 
   it('receipt: the start time is the London wall clock on both sides of the clocks going forward', async () => {
@@ -207,6 +214,7 @@ describe('the receipt as the mail job sends it', () => {
     expect(mail?.text).toContain('Sunday 28th March 2027, 09:30 UK time · Hemel Hempstead Snow Centre');
     expect(mail?.text).toContain('Saturday 16th January 2027, 09:30 UK time · Gosling Ski Centre');
     expect(mail?.text).toContain('Total paid: £65.00\n\nRefunded: £20.00');
+    expect(mail?.text).toContain("Add your family's races to your calendar: http://localhost:3000/profile");
     // the race lost has no calendar entry
     expect(mail?.attachments?.map((a) => [a.filename, a.contentType])).toEqual([
       ['spring-slalom-2027.ics', 'text/calendar; charset=utf-8; method=PUBLISH'],

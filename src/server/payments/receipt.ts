@@ -131,6 +131,7 @@ export async function receiptTemplate(ctx: AppContext, data: Record<string, unkn
     provider: found.receipt.provider,
     races,
     myEntriesUrl: `${ctx.config.publicUrl}/profile?tab=entries`,
+    profileUrl: `${ctx.config.publicUrl}/profile`,
   });
   const attachments = calendarAttachments(ctx, found.receipt, rows);
   return attachments.length ? { ...mail, attachments } : mail;

@@ -1,11 +1,12 @@
 import '../ui/all-styles.ts';
 import { Container, Paper, Tabs, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconKey, IconTicket, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconCalendarEvent, IconKey, IconTicket, IconUser, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { NARROW_QUERY } from '../app/paths.ts';
 import { MyEntries } from '../payments/MyEntries.tsx';
 import { LinkedAccounts } from '../people/LinkedAccounts.tsx';
+import { CalendarFeed } from './CalendarFeed.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileDetails } from './ProfileDetails.tsx';
 import { useProfileStore } from './store.ts';
@@ -14,11 +15,12 @@ const SECTIONS = [
   { value: 'details', label: 'Profile Details', icon: IconUser },
   { value: 'linked', label: 'Linked Accounts', icon: IconUsers },
   { value: 'entries', label: 'My Entries', icon: IconTicket },
+  { value: 'calendar', label: 'Calendar', icon: IconCalendarEvent },
   { value: 'password', label: 'Change Password', icon: IconKey },
 ] as const;
 
 /** My Profile (/profile, login required): a side menu with Profile Details, Linked Accounts, My
- * Entries and Change Password (doc 1 §2 Account screens). On narrow screens the menu sits above the page.
+ * Entries, Calendar (issue 27) and Change Password (doc 1 §2 Account screens). On narrow screens the menu sits above the page.
  * Once the session ends (Logout on this page) it renders nothing, so it asks the server for
  * nothing while the app goes home. */
 export function ProfilePage() {
@@ -64,6 +66,11 @@ export function ProfilePage() {
         <Tabs.Panel value="entries" pl={narrow ? 0 : 'lg'}>
           <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
             <MyEntries />
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="calendar" pl={narrow ? 0 : 'lg'}>
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+            <CalendarFeed />
           </Paper>
         </Tabs.Panel>
         <Tabs.Panel value="password" pl={narrow ? 0 : 'lg'}>
