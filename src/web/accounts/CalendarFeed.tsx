@@ -114,16 +114,7 @@ export function CalendarFeed() {
         <Anchor href={publicFeed} style={{ overflowWrap: 'anywhere' }}>
           All the association's races
         </Anchor>
-        <Group gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput
-            label="Address of the races calendar"
-            value={publicFeed}
-            readOnly
-            style={{ flex: 1, minWidth: 0 }}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <Copy value={publicFeed} label="Copy the races calendar address" />
-        </Group>
+        <AddressField label="Address of the races calendar" value={publicFeed} copy="Copy the races calendar address" />
       </Stack>
     </Stack>
   );
@@ -138,29 +129,30 @@ function ShownLink({ url }: { url: string }) {
           Copy it now and add it to your calendar app as a subscription: it is shown only this once. Keep it to
           yourself; anyone with it can see your family's races.
         </Text>
-        <Group gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput
-            label="Your calendar link"
-            value={url}
-            readOnly
-            style={{ flex: 1, minWidth: 0 }}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <Copy value={url} label="Copy your calendar link" />
-        </Group>
+        <AddressField label="Your calendar link" value={url} copy="Copy your calendar link" />
       </Stack>
     </Alert>
   );
 }
 
-function Copy({ value, label }: { value: string; label: string }) {
+/** An address to copy: read-only (selected whole when focused) with a Copy button. */
+function AddressField({ label, value, copy }: { label: string; value: string; copy: string }) {
   return (
-    <CopyButton value={value}>
-      {({ copied, copy }) => (
-        <Button variant="default" onClick={copy} aria-label={copied ? 'Copied' : label}>
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
-      )}
-    </CopyButton>
+    <Group gap="xs" wrap="nowrap" align="flex-end">
+      <TextInput
+        label={label}
+        value={value}
+        readOnly
+        style={{ flex: 1, minWidth: 0 }}
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <CopyButton value={value}>
+        {({ copied, copy: copyNow }) => (
+          <Button variant="default" onClick={copyNow} aria-label={copied ? 'Copied' : copy}>
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+        )}
+      </CopyButton>
+    </Group>
   );
 }
