@@ -9,7 +9,7 @@ import * as resultsSchema from './schema-results.ts';
 
 /** Every table: the accounts, events, people and payments, the results (schema-results.ts) and
  * the operators' side (schema-operations.ts: file chunks, backups, health alerts), events' former
- * slugs and messages to entrants (schema-events.ts). */
+ * slugs, messages to entrants and calendar feeds (schema-events.ts). */
 const schema = { ...baseSchema, ...resultsSchema, ...operationsSchema, ...eventsSchema };
 
 export type Schema = typeof schema;

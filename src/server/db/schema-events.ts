@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events, users } from './schema.ts';
 
 /**
@@ -38,4 +39,21 @@ export const entrantMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('entrant_messages_event_idx').on(t.eventId, t.createdAt)],
+);
+
+/** A family's private calendar feed (issue 27, docs/decisions/0046): the token is the key to
+ * its address, kept only as its SHA-256 hash. One live feed per user (revoked_at null), held by
+ * the partial unique index; making a new one revokes the old. */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('calendar_feeds_one_live_idx').on(t.userId).where(sql`${t.revokedAt} IS NULL`)],
 );

@@ -158,23 +158,6 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A family's private calendar feed (issue 27, docs/decisions/0046): the token is the key to
- * its address, kept only as its SHA-256 hash. One live feed per user (revoked_at null), held by
- * the partial unique index; making a new one revokes the old. */
-export const calendarFeeds = pgTable(
-  'calendar_feeds',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  },
-  (t) => [uniqueIndex('calendar_feeds_one_live_idx').on(t.userId).where(sql`${t.revokedAt} IS NULL`)],
-);
-
 /** Failed sign-ins, counted per address and per account inside a sliding window. */
 export const loginFailures = pgTable(
   'login_failures',

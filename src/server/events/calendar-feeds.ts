@@ -9,7 +9,8 @@ import {
   racesCalendarName,
 } from '../../domain/events/calendar-feed.ts';
 import type { AppContext } from '../context.ts';
-import { bookings, calendarFeeds, events, users } from '../db/schema.ts';
+import { bookings, events, users } from '../db/schema.ts';
+import { calendarFeeds } from '../db/schema-events.ts';
 import { AppError } from '../errors.ts';
 import { type CalendarEvent, eventsCalendar } from './calendar.ts';
 
