@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { dataRightsRoutes } from './accounts/data-rights-routes.ts';
 import { accountsRoutes } from './accounts/routes.ts';
 import { cartRoutes } from './cart/routes.ts';
 import type { Config } from './config.ts';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(maintenanceRoutes(ctx));
       await api.register(eventsRoutes(ctx));
       await api.register(calendarFeedRoutes(ctx));
+      await api.register(dataRightsRoutes(ctx));
       await api.register(contentRoutes(ctx));
       await api.register(peopleRoutes(ctx));
       await api.register(familyRoutes(ctx));

@@ -3,14 +3,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as baseSchema from './schema.ts';
+import * as dataRightsSchema from './schema-data-rights.ts';
 import * as eventsSchema from './schema-events.ts';
 import * as operationsSchema from './schema-operations.ts';
 import * as resultsSchema from './schema-results.ts';
 
 /** Every table: the accounts, events, people and payments, the results (schema-results.ts) and
  * the operators' side (schema-operations.ts: file chunks, backups, health alerts), events' former
- * slugs, messages to entrants and calendar feeds (schema-events.ts). */
-const schema = { ...baseSchema, ...resultsSchema, ...operationsSchema, ...eventsSchema };
+ * slugs, messages to entrants and calendar feeds (schema-events.ts), and erased racers
+ * (schema-data-rights.ts). */
+export const schema = { ...baseSchema, ...resultsSchema, ...operationsSchema, ...eventsSchema, ...dataRightsSchema };
 
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */

@@ -42,6 +42,8 @@ export const users = pgTable(
     familyId: integer('family_id').references(() => families.id, { onDelete: 'set null' }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the account was deleted at its owner's request (issue 27): the row stays, anonymised, for its orders. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** What the back office's people searches look in (users, racers, link requests): first and
      * last name, username and e-mail, lower-cased, kept by the database. Searched with LIKE
      * '%…%' through the trigram index below, not a scan per keystroke. */

@@ -1,5 +1,6 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { removeExpiredRecordsHourly } from '../accounts/retention.ts';
 import type { AppContext } from '../context.ts';
 import { firstRow } from '../db/pg-errors.ts';
 import { pruneLimits } from '../db/rate-limits.ts';
@@ -19,8 +20,8 @@ export const PAYMENT_JOB_MS = 30_000;
  * place taker that finds an event full releases that event's lapsed holds itself, so nothing
  * waits on this job to be right; it keeps the public figures current. Refunds are rows of their
  * own (refunds.ts): this job sends those requested and retries failed ones after their back-off
- * (refund-job.ts), queues receipts a stop kept from the outbox, and prunes the shared rate
- * limits' ended windows.
+ * (refund-job.ts), queues receipts a stop kept from the outbox, prunes the shared rate
+ * limits' ended windows, and once an hour removes deleted accounts' records past their retention.
  */
 export async function runPaymentJobs(
   ctx: AppContext,
@@ -40,6 +41,7 @@ export async function runPaymentJobs(
   await sendRequestedRefunds(ctx, log);
   await queueMissingReceipts(ctx, log);
   await pruneLimits(ctx);
+  await removeExpiredRecordsHourly(ctx, log);
   return { released, repaired };
 }
 

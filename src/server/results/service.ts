@@ -11,10 +11,12 @@ import {
   pointsYears,
   RESULTS_MSG,
   type ResultRow,
+  racerKey,
   rowPlace,
   rowProblems,
   settleRow,
 } from '../../domain/results/index.ts';
+import { erasedNames } from '../accounts/account-deletion.ts';
 import type { AppContext } from '../context.ts';
 import { clubRaces, raceEvents, raceResults, seasonSettings } from '../db/schema-results.ts';
 import { AppError, type FieldErrors } from '../errors.ts';
@@ -193,13 +195,18 @@ export async function uploadResults(
       .returning({ id: clubRaces.id });
     if (!race) throw new Error('club race upsert returned nothing');
     await tx.delete(raceResults).where(eq(raceResults.clubRaceId, race.id));
+    // a deleted account's racer stays "Deleted racer #n" whatever name the file gives (issue 27)
+    const erased = await erasedNames(
+      tx,
+      kept.map(({ row }) => row.racer_id),
+    );
     for (let start = 0; start < kept.length; start += 500) {
       await tx.insert(raceResults).values(
         kept.slice(start, start + 500).map(({ row, computed }) => ({
           clubRaceId: race.id,
           line: row.line,
           racerId: row.racer_id,
-          name: row.name,
+          name: erased.get(racerKey(row.racer_id)) ?? row.name,
           club: row.club,
           gender: row.gender,
           cat: row.cat,
