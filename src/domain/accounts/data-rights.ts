@@ -3,7 +3,7 @@ import { textField } from '../text.ts';
 import { PASSWORD_FIELD_MAX } from './text-rules.ts';
 
 /**
- * Members' data rights under UK GDPR (issue 27; docs/decisions/0047-members-data-rights.md): the
+ * Members' data rights under UK GDPR (issue 27; docs/decisions/0050-members-data-rights.md): the
  * rules of the export and of account deletion that do not need the database.
  */
 

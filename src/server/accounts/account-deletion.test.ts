@@ -195,6 +195,17 @@ describe('deleting an account', () => {
     await login(t.app, amy); // the children still sign in
   });
 
+  it('takes the account out of the back office: in no list, and it cannot be restored', async () => {
+    const user = await createUser(t.app);
+    expect((await deleteMe(user)).res.statusCode).toBe(200);
+    const admin = bearer((await signedIn(t.app, 'admin')).access);
+    const archived = (await api('GET', '/profiles/?sort=archived', admin)).json();
+    expect(archived.count).toBe(0);
+    const [profile] = await t.app.ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, user.id));
+    const restore = await api('PUT', `/profiles/update/${profile?.id}/`, admin, { archived: false });
+    expect(restore.statusCode).toBe(404);
+  });
+
   it('deleted twice at once: one answer deletes, the other finds no account', async () => {
     const user = await createUser(t.app);
     const { access } = await login(t.app, user);

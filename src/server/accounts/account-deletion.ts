@@ -30,7 +30,7 @@ import { invalidatePublicCache } from '../plugins/public-cache.ts';
 import { verifyPassword } from './passwords.ts';
 
 /**
- * Account deletion at its owner's request (issue 27, UK GDPR right to erasure; docs/decisions/0047).
+ * Account deletion at its owner's request (issue 27, UK GDPR right to erasure; docs/decisions/0050).
  * The account is anonymised, not deleted: its orders, payments and refunds must stay for six
  * years after their financial year (retention.ts removes them then), and they reference it.
  * Everything else that names the person goes at once: profile details and consents, sessions,

@@ -7,7 +7,7 @@ import { AppError } from '../errors.ts';
 import { sameRacer } from './account-deletion.ts';
 
 /**
- * "Download my data" (issue 27, UK GDPR right of access; docs/decisions/0047): everything held
+ * "Download my data" (issue 27, UK GDPR right of access; docs/decisions/0050): everything held
  * about an account. It is built from the schema, not from a list written by hand: every column
  * that references `users` is either a SUBJECT column (the row is about the person: exported whole)
  * or an ACTOR column (the person did something to a row about someone else: only the row's key

@@ -21,7 +21,7 @@ const tags = ['accounts'];
 const bearerOnly = [{ bearer: [] }];
 
 /**
- * Members' data rights (issue 27, docs/decisions/0047): the signed-in user downloads everything
+ * Members' data rights (issue 27, docs/decisions/0050): the signed-in user downloads everything
  * held about their account, or deletes it. Both act on the caller only; nothing in the request
  * names an account.
  */

@@ -10,7 +10,7 @@ export const RETENTION_EVERY_MS = 60 * 60 * 1000;
 const lastRun = new WeakMap<AppContext, number>();
 
 /**
- * Removes what a deleted account left for the accounts (issue 27; docs/decisions/0047): its
+ * Removes what a deleted account left for the accounts (issue 27; docs/decisions/0050): its
  * payments (with their lines, refunds and log) and its entries, once six years have passed after
  * the end of the financial year they were made in; then the anonymised account itself, once
  * nothing references it. Returns how many payments, entries and accounts went.

@@ -1,7 +1,7 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Members' data rights (issue 27, docs/decisions/0047-members-data-rights.md). A racer whose
+ * Members' data rights (issue 27, docs/decisions/0050-members-data-rights.md). A racer whose
  * account was deleted: their results stay (standings must not change) under the name "Deleted
  * racer #n", and a results file naming their racer number again is stored under that name too.
  * Racer numbers are never given twice (people/racers.ts keeps a high-water mark), so no one else

@@ -35,7 +35,8 @@ function assertMayManage(by: AuthUser, target: typeof users.$inferSelect): void 
 
 async function lockedProfile(tx: Tx, profileId: number) {
   const row = await lockProfile(tx, profileId);
-  if (!row) throw AppError.notFound(USERS_MSG.notFound);
+  // a deleted account (issue 27) cannot be restored or edited back into a person
+  if (!row || row.user.deletedAt) throw AppError.notFound(USERS_MSG.notFound);
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { clubCode } from '../../domain/clubs.ts';
 import { toCsv } from '../../domain/csv.ts';
 import { racerNumberHeader } from '../../domain/people/booked.ts';
@@ -31,9 +31,10 @@ const ORDER: Record<UserSort, SQL[]> = {
   archived: [desc(users.id)],
 };
 
-/** Archived accounts in the archived view, the others everywhere else; and the search. */
+/** Archived accounts in the archived view, the others everywhere else (deleted ones nowhere); and the search. */
 function where(query: UsersQuery): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(profiles.archived, query.sort === 'archived')];
+  // a deleted account (issue 27) is in no list: only its orders are kept, without a name
+  const conditions: (SQL | undefined)[] = [eq(profiles.archived, query.sort === 'archived'), isNull(users.deletedAt)];
   if (query.search.trim()) {
     const number = racerNumberIn(query.search);
     conditions.push(or(personMatches(users, query.search), ...(number === null ? [] : [eq(profiles.racerId, number)])));

@@ -1,13 +1,14 @@
 import '../ui/all-styles.ts';
 import { Container, Paper, Tabs, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCalendarEvent, IconKey, IconTicket, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconCalendarEvent, IconDatabase, IconKey, IconTicket, IconUser, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { NARROW_QUERY } from '../app/paths.ts';
 import { MyEntries } from '../payments/MyEntries.tsx';
 import { LinkedAccounts } from '../people/LinkedAccounts.tsx';
 import { CalendarFeed } from './CalendarFeed.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { DataRights } from './DataRights.tsx';
 import { ProfileDetails } from './ProfileDetails.tsx';
 import { useProfileStore } from './store.ts';
 
@@ -17,10 +18,11 @@ const SECTIONS = [
   { value: 'entries', label: 'My Entries', icon: IconTicket },
   { value: 'calendar', label: 'Calendar', icon: IconCalendarEvent },
   { value: 'password', label: 'Change Password', icon: IconKey },
+  { value: 'data', label: 'Your Data', icon: IconDatabase },
 ] as const;
 
 /** My Profile (/profile, login required): a side menu with Profile Details, Linked Accounts, My
- * Entries, Calendar (issue 27) and Change Password (doc 1 §2 Account screens). On narrow screens the menu sits above the page.
+ * Entries, Calendar (issue 27), Change Password and Your Data (issue 27) (doc 1 §2 Account screens). On narrow screens the menu sits above the page.
  * Once the session ends (Logout on this page) it renders nothing, so it asks the server for
  * nothing while the app goes home. */
 export function ProfilePage() {
@@ -76,6 +78,11 @@ export function ProfilePage() {
         <Tabs.Panel value="password" pl={narrow ? 0 : 'lg'}>
           <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
             <ChangePasswordForm />
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="data" pl={narrow ? 0 : 'lg'}>
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+            <DataRights />
           </Paper>
         </Tabs.Panel>
       </Tabs>

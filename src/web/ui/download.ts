@@ -8,7 +8,12 @@ export async function downloadCsv(path: string, fileName: string): Promise<void>
 
 /** Hands CSV text made in the browser to the user as a file download. */
 export function saveCsv(text: string, fileName: string): void {
-  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
+  saveFile(text, fileName, 'text/csv;charset=utf-8');
+}
+
+/** Hands text made in the browser to the user as a file download of the given type. */
+export function saveFile(text: string, fileName: string, type: string): void {
+  const blob = new Blob([text], { type });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
