@@ -27,6 +27,7 @@ import { scheduleHealthJob } from './operations/job.ts';
 import { createHealthMonitor, type HealthMonitor, registerErrorCounter } from './operations/monitor.ts';
 import { operationsRoutes } from './operations/routes.ts';
 import { registerWeb } from './pages/routes.ts';
+import { cancelRoutes } from './payments/cancel-routes.ts';
 import { schedulePaymentJobs } from './payments/jobs.ts';
 import { createProviders } from './payments/providers.ts';
 import { paymentRoutes } from './payments/routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(eventsRoutes(ctx));
       await api.register(calendarFeedRoutes(ctx));
       await api.register(dataRightsRoutes(ctx));
+      await api.register(cancelRoutes(ctx));
       await api.register(contentRoutes(ctx));
       await api.register(peopleRoutes(ctx));
       await api.register(familyRoutes(ctx));

@@ -39,6 +39,11 @@ export const OrderSchema = z.object({
       participant_name: z.string(),
       amount: z.string(),
       state: z.enum(['held', 'booked', 'released', 'lost']),
+      /** The payment line's id (what a cancellation names). */
+      id: z.number().int(),
+      /** With refunds through the site on and the race's deadline ahead: what cancelling this
+       * entry gives back (pounds) and the fee kept; null when it cannot be cancelled here. */
+      cancel: z.object({ refund: z.string(), fee: z.string() }).nullable(),
     }),
   ),
 });

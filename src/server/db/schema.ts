@@ -223,6 +223,11 @@ export const events = pgTable(
     booked: integer('booked').notNull().default(0),
     held: integer('held').notNull().default(0),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Until when (London date and HH:MM) a parent may cancel one entry, with cancelFeePence kept
+     * back, while refunds through the site are on (issue 27); null: not through the site. */
+    cancelUntil: date('cancel_until', { mode: 'string' }),
+    cancelUntilTime: text('cancel_until_time'),
+    cancelFeePence: integer('cancel_fee_pence').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,16 +3,26 @@ import { formatPrice } from '../../domain/money.ts';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { Order } from '../../domain/payments/records.ts';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/client.ts';
 import { events, paymentLines, payments, refunds, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { cancelOffer, refundsEnabled } from './cancel-entry.ts';
 import type { PaymentRow } from './start.ts';
 
-async function ordersOf(db: Db, rows: PaymentRow[]): Promise<Order[]> {
+async function ordersOf(ctx: AppContext, rows: PaymentRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
+  const { db } = ctx;
+  const enabled = await refundsEnabled(ctx);
+  const now = ctx.now();
   const lines = await db
     .select({
+      id: paymentLines.id,
       paymentId: paymentLines.paymentId,
+      event: {
+        cancelUntil: events.cancelUntil,
+        cancelUntilTime: events.cancelUntilTime,
+        cancelFeePence: events.cancelFeePence,
+        cancelledAt: events.cancelledAt,
+      },
       product: paymentLines.eventId,
       product_name: events.name,
       product_event_date: events.date,
@@ -57,10 +67,11 @@ async function ordersOf(db: Db, rows: PaymentRow[]): Promise<Order[]> {
     settled_at: p.settledAt?.toISOString() ?? null,
     lines: lines
       .filter((l) => l.paymentId === p.id)
-      .map(({ paymentId: _, first, last, pence, ...l }) => ({
+      .map(({ paymentId: _, first, last, pence, event, ...l }) => ({
         ...l,
         participant_name: `${first} ${last}`.trim(),
         amount: formatPrice(pence),
+        cancel: p.status === 'succeeded' && l.state === 'booked' ? cancelOffer(enabled, event, pence, now) : null,
       })),
   }));
 }
@@ -71,7 +82,7 @@ export async function orderOf(ctx: AppContext, userId: number, reference: string
     .select()
     .from(payments)
     .where(and(eq(payments.reference, reference), eq(payments.userId, userId)));
-  const [order] = await ordersOf(ctx.db, rows);
+  const [order] = await ordersOf(ctx, rows);
   if (!order) throw AppError.notFound(PAYMENT_MSG.notFound);
   return order;
 }
@@ -84,5 +95,5 @@ export async function myOrders(ctx: AppContext, userId: number): Promise<Order[]
     .where(and(eq(payments.userId, userId), eq(payments.status, 'succeeded')))
     .orderBy(desc(payments.settledAt))
     .limit(200);
-  return ordersOf(ctx.db, rows);
+  return ordersOf(ctx, rows);
 }

@@ -1,0 +1,207 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CANCEL_MSG } from '../../domain/payments/cancellation.ts';
+import { startSession } from '../accounts/sessions.ts';
+import { bookings, cartItems, events, families, paymentLines, refunds, users } from '../db/schema.ts';
+import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
+import { signedIn } from '../test/fixtures.ts';
+import { bearer } from '../test/helper.ts';
+import { places, started, webhook } from './hold-support.ts';
+import { useStripeTestApp } from './stripe-test-app.ts';
+import { type Booker, makeBookers } from './test-support.ts';
+
+/** Issue 27, "Cancelling one entry, with its refund". */
+const t = useStripeTestApp();
+
+beforeEach(() => t.clock.set('2026-01-15T12:00:00Z'));
+
+/** A parent who paid one order for two children on `eventId`; the order's lines by child. */
+async function paidForTwo(eventId: number) {
+  const [parent, amy, ben] = (await makeBookers(t.app, 3, [])) as [Booker, Booker, Booker];
+  const [f] = await t.app.ctx.db.insert(families).values({}).returning({ id: families.id });
+  await t.app.ctx.db
+    .update(users)
+    .set({ familyId: f?.id })
+    .where(sql`${users.id} in (${parent.id}, ${amy.id}, ${ben.id})`);
+  await t.app.ctx.db.insert(cartItems).values([
+    { ownerId: parent.id, participantId: amy.id, eventId },
+    { ownerId: parent.id, participantId: ben.id, eventId },
+  ]);
+  const { reference } = await started(t, parent, '50.00');
+  await t.stripe.confirm(reference);
+  expect((await webhook(t, reference)).statusCode).toBe(200);
+  const lines = await t.app.ctx.db.select().from(paymentLines);
+  const lineOf = (who: Booker) => lines.find((l) => l.participantId === who.id)?.id ?? 0;
+  return { parent, amy, ben, reference, amyLine: lineOf(amy), benLine: lineOf(ben) };
+}
+
+const cancel = (who: { headers: { authorization: string } }, lineId: number) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/my-entries/lines/${lineId}/cancel/`, headers: who.headers });
+
+/** The booker signed in again at the clock's now (weeks later, the first session has ended). */
+async function again(who: Booker): Promise<Booker> {
+  const session = await startSession(t.app.ctx, who.id);
+  return { ...who, headers: bearer(session.access) };
+}
+
+async function refundsOn(on: boolean) {
+  const root = await signedIn(t.app, 'super');
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/admin/refund-settings/',
+    headers: bearer(root.access),
+    payload: { enabled: on },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const race = (values: Partial<typeof events.$inferInsert> = {}) =>
+  raceEventRow(t.app, {
+    ...OPEN_WINDOW,
+    name: 'Hemel Open Slalom',
+    pricePence: 2500,
+    quantity: 4,
+    cancelUntil: '2026-02-01',
+    cancelUntilTime: '18:00',
+    cancelFeePence: 500,
+    ...values,
+  });
+
+describe('a parent cancels one child’s entry', () => {
+  it('one child of a two-child order: the place frees and £20 (less the £5 fee) is refunded once, even when asked twice at once', async () => {
+    await refundsOn(true);
+    const eventId = await race();
+    const { parent, amy, amyLine, benLine, reference } = await paidForTwo(eventId);
+    expect(await places(t, eventId)).toEqual({ booked: 2, held: 0 });
+    const entries = (await t.app.inject({ method: 'GET', url: '/api/v1/my-entries/', headers: parent.headers })).json();
+    expect(entries[0].lines.map((l: { id: number; cancel: unknown }) => [l.id, l.cancel])).toEqual([
+      [amyLine, { refund: '20.00', fee: '5.00' }],
+      [benLine, { refund: '20.00', fee: '5.00' }],
+    ]);
+
+    const both = await Promise.all([cancel(parent, amyLine), cancel(parent, amyLine)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    const ok = both.find((r) => r.statusCode === 200);
+    expect(ok?.json()).toEqual({
+      message: CANCEL_MSG.cancelled(amy.name, 'Hemel Open Slalom', 2000),
+      refund: '20.00',
+    });
+    expect(await places(t, eventId)).toEqual({ booked: 1, held: 0 });
+    const booked = await t.app.ctx.db.select({ userId: bookings.userId }).from(bookings);
+    expect(booked.map((b) => b.userId)).not.toContain(amy.id);
+    // once at the provider, for the right amount, marked succeeded
+    expect(t.stripe.refunds).toEqual([expect.objectContaining({ payment_intent: reference, amount: 2000 })]);
+    const rows = await t.app.ctx.db.select().from(refunds);
+    expect(rows.map((r) => [r.amountPence, r.cause, r.status, r.requestedBy])).toEqual([
+      [2000, 'requested', 'succeeded', parent.id],
+    ]);
+    const after = (await t.app.inject({ method: 'GET', url: '/api/v1/my-entries/', headers: parent.headers })).json();
+    expect(after[0].refunded).toBe('20.00');
+    expect(after[0].lines.map((l: { state: string; cancel: unknown }) => [l.state, l.cancel !== null])).toEqual([
+      ['released', false],
+      ['booked', true],
+    ]);
+  });
+
+  it('with the setting off nothing offers a refund, and a cancellation is refused with the text’s words kept', async () => {
+    const eventId = await race();
+    const { parent, amyLine } = await paidForTwo(eventId);
+    const entries = (await t.app.inject({ method: 'GET', url: '/api/v1/my-entries/', headers: parent.headers })).json();
+    expect(entries[0].lines.map((l: { cancel: unknown }) => l.cancel)).toEqual([null, null]);
+    const res = await cancel(parent, amyLine);
+    expect([res.statusCode, res.json().error]).toEqual([409, CANCEL_MSG.off]);
+    expect(await places(t, eventId)).toEqual({ booked: 2, held: 0 });
+    expect(t.stripe.refunds).toEqual([]);
+  });
+
+  it('until the race’s deadline only (London time), and not for a race without terms', async () => {
+    await refundsOn(true);
+    const eventId = await race();
+    const { parent, amyLine, benLine } = await paidForTwo(eventId);
+    t.clock.set('2026-02-01T18:00:00Z'); // 18:00 on 1 February in London: the deadline's own minute is still in
+    expect((await cancel(await again(parent), amyLine)).statusCode).toBe(200);
+    t.clock.set('2026-02-01T18:01:00Z');
+    const late = await cancel(await again(parent), benLine);
+    expect([late.statusCode, late.json().error]).toEqual([409, CANCEL_MSG.deadlinePassed('01/02/2026 at 18:00')]);
+
+    const other = await race({ name: 'No Terms Race', cancelUntil: null, cancelUntilTime: null });
+    t.clock.set('2026-01-15T12:00:00Z');
+    const second = await paidForTwo(other);
+    const refused = await cancel(second.parent, second.amyLine);
+    expect([refused.statusCode, refused.json().error]).toEqual([409, CANCEL_MSG.noTerms]);
+  });
+
+  it("another user cannot cancel the family's entry (404), nor can the child whose entry it is", async () => {
+    await refundsOn(true);
+    const eventId = await race();
+    const { amy, amyLine } = await paidForTwo(eventId);
+    const [stranger] = (await makeBookers(t.app, 1, [])) as [Booker];
+    expect((await cancel(stranger, amyLine)).statusCode).toBe(404);
+    expect((await cancel(amy, amyLine)).statusCode).toBe(404);
+    expect(await places(t, eventId)).toEqual({ booked: 2, held: 0 });
+  });
+
+  it('a fee as large as the price: the entry is cancelled and nothing is refunded', async () => {
+    await refundsOn(true);
+    const eventId = await race({ cancelFeePence: 2500 });
+    const { parent, amyLine } = await paidForTwo(eventId);
+    const res = await cancel(parent, amyLine);
+    expect(res.json().refund).toBe('0.00');
+    expect(await t.app.ctx.db.select().from(refunds)).toEqual([]);
+    expect(t.stripe.refunds).toEqual([]);
+  });
+});
+
+describe('the association’s switch and a race’s terms', () => {
+  it('only a super administrator turns refunds on; an administrator sets a race’s terms, checked', async () => {
+    const admin = await signedIn(t.app, 'admin');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/refund-settings/',
+      headers: bearer(admin.access),
+      payload: { enabled: true },
+    });
+    expect(put.statusCode).toBe(403);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/refund-settings/',
+      headers: bearer(admin.access),
+    });
+    expect(read.json()).toEqual({ enabled: false });
+
+    const eventId = await race({ cancelUntil: null });
+    const terms = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/products/${eventId}/cancellation/`,
+        headers: bearer(admin.access),
+        payload,
+      });
+    const saved = await terms({ cancel_until: '2026-02-10', cancel_until_time: '20:30', cancel_fee: '3.5' });
+    expect(saved.json()).toEqual({ cancel_until: '2026-02-10', cancel_until_time: '20:30', cancel_fee: '3.50' });
+    const [row] = await t.app.ctx.db.select().from(events).where(eq(events.id, eventId));
+    expect([row?.cancelUntil, row?.cancelUntilTime, row?.cancelFeePence]).toEqual(['2026-02-10', '20:30', 350]);
+    const bad = await terms({ cancel_until: '2026-02-30', cancel_until_time: '24:00', cancel_fee: '-1' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      cancel_until: [CANCEL_MSG.dateInvalid],
+      cancel_until_time: [CANCEL_MSG.timeInvalid],
+      cancel_fee: [CANCEL_MSG.feeInvalid],
+    });
+    const timeOnly = await terms({ cancel_until: '', cancel_until_time: '10:00' });
+    expect(timeOnly.json().errors).toEqual({ cancel_until: [CANCEL_MSG.timeWithoutDate] });
+    const cleared = await terms({ cancel_until: '', cancel_until_time: '', cancel_fee: '' });
+    expect(cleared.json()).toEqual({ cancel_until: null, cancel_until_time: null, cancel_fee: '0.00' });
+    const parent = await signedIn(t.app);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/products/${eventId}/cancellation/`,
+          headers: bearer(parent.access),
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
