@@ -1,11 +1,15 @@
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { londonToday } from '../../domain/dates.ts';
+import { ApiError } from '../api/client.ts';
 import { paths } from '../app/paths.ts';
 import { EventDate } from '../events/EventDate.tsx';
-import type { Order } from './api.ts';
+import { openConfirm } from '../ui/confirm.ts';
+import { toast } from '../ui/toast.ts';
+import { type Order, paymentsApi } from './api.ts';
 import { clockTime } from './model.ts';
-import { useMyEntries } from './queries.ts';
+import { MY_ENTRIES_KEY, useMyEntries } from './queries.ts';
 
 /** When an order was paid: its London date by the dates rule (doc 1 §9), then its London time. */
 function PaidAt({ iso }: { iso: string | null }) {
@@ -15,6 +19,57 @@ function PaidAt({ iso }: { iso: string | null }) {
     <>
       <EventDate iso={londonToday(at)} /> {clockTime(at)}
     </>
+  );
+}
+
+type Line = Order['lines'][number];
+
+function LineState({ state }: { state: Line['state'] }) {
+  if (state === 'booked') {
+    return (
+      <Badge size="sm" color="teal" variant="light">
+        Booked
+      </Badge>
+    );
+  }
+  return (
+    <Badge size="sm" color="orange" variant="light">
+      {state === 'released' ? 'Cancelled' : 'Refunded: the event filled first'}
+    </Badge>
+  );
+}
+
+/** Cancel one entry (issue 27: refunds through the site on, the race's deadline ahead), after a
+ * confirmation that says what comes back and what fee is kept. */
+function CancelEntry({ line, cancel }: { line: Line; cancel: NonNullable<Line['cancel']> }) {
+  const queryClient = useQueryClient();
+  const cancelling = useMutation({
+    mutationFn: () => paymentsApi.cancelEntry(line.id),
+    onSuccess: ({ message }) => {
+      toast.success(message);
+      return queryClient.invalidateQueries({ queryKey: MY_ENTRIES_KEY });
+    },
+    onError: (error) =>
+      toast.error(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'),
+  });
+  const ask = () =>
+    openConfirm({
+      title: `Cancel ${line.participant_name}'s entry?`,
+      children: (
+        <Text size="sm">
+          {line.participant_name} will no longer be entered for {line.product_name}.{' '}
+          {cancel.refund === '0.00'
+            ? `The cancellation fee of £${cancel.fee} is the whole price: nothing is refunded.`
+            : `£${cancel.refund} will be refunded to the card or account that paid${cancel.fee === '0.00' ? '' : ` (a £${cancel.fee} cancellation fee is kept)`}.`}
+        </Text>
+      ),
+      labels: { confirm: 'Cancel entry', cancel: 'Keep entry' },
+      onConfirm: () => cancelling.mutate(),
+    });
+  return (
+    <Button size="compact-xs" variant="default" ml="xs" loading={cancelling.isPending} onClick={ask}>
+      Cancel entry
+    </Button>
   );
 }
 
@@ -34,17 +89,10 @@ function Receipt({ order }: { order: Order }) {
       </Group>
       <List size="sm" mt="sm" spacing={4}>
         {order.lines.map((l) => (
-          <List.Item key={`${l.product}:${l.participant}`}>
+          <List.Item key={l.id}>
             {l.participant_name} — {l.product_name} (<EventDate iso={l.product_event_date} />) · £{l.amount}{' '}
-            {l.state === 'booked' ? (
-              <Badge size="sm" color="teal" variant="light">
-                Booked
-              </Badge>
-            ) : (
-              <Badge size="sm" color="orange" variant="light">
-                Refunded: the event filled first
-              </Badge>
-            )}
+            <LineState state={l.state} />
+            {l.cancel && <CancelEntry line={l} cancel={l.cancel} />}
           </List.Item>
         ))}
       </List>

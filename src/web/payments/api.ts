@@ -46,4 +46,7 @@ export const paymentsApi = {
       { auth: true },
     ),
   myEntries: () => api.get<Order[]>('/my-entries/', { auth: true }),
+  /** Cancels one paid entry (issue 27): what was paid less the race's fee goes back. */
+  cancelEntry: (lineId: number) =>
+    api.post<{ message: string; refund: string }>(`/my-entries/lines/${lineId}/cancel/`, undefined, { auth: true }),
 };

@@ -19,6 +19,7 @@ import { EventCard } from '../EventCard.tsx';
 import { EventDate } from '../EventDate.tsx';
 import { useCancelEvent, useSaveEvent } from './api.ts';
 import classes from './BookingsPanel.module.css';
+import { CancelTermsModal } from './CancelTermsModal.tsx';
 import { DocumentsModal } from './DocumentsModal.tsx';
 import { EventForm } from './EventForm.tsx';
 import { EventStatusBadge } from './EventStatusBadge.tsx';
@@ -61,6 +62,7 @@ export function BookingsPanel() {
   const products = useProducts({ live: LIVE_LIST });
   const [filter, setFilter] = useState<EventFilter>(DEFAULT_EVENT_FILTER);
   const [documentsId, setDocumentsId] = useState<number | null>(null);
+  const [termsOf, setTermsOf] = useState<Product | null>(null);
   const form = useEventForm();
   const save = useSaveEvent();
   const cancel = useCancelEvent();
@@ -166,6 +168,7 @@ export function BookingsPanel() {
           editingId={editing?.id ?? null}
           onEdit={startEdit}
           onDocuments={(event) => setDocumentsId(event.id)}
+          onCancelTerms={setTermsOf}
           onCancelEvent={confirmCancel}
         />
       </Paper>
@@ -195,6 +198,7 @@ export function BookingsPanel() {
       </Paper>
 
       <DocumentsModal event={documentsEvent} onClose={() => setDocumentsId(null)} />
+      <CancelTermsModal event={termsOf} onClose={() => setTermsOf(null)} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Paper, Select, Table, Text } from '@mantine/core';
-import { IconBan, IconFiles, IconPencil } from '@tabler/icons-react';
+import { IconBan, IconFiles, IconPencil, IconReceiptRefund } from '@tabler/icons-react';
 import { type EventFilter, type Product, parseEventFilter } from '../../../domain/events/index.ts';
 import { displayPrice } from '../../../domain/money.ts';
 import { CardFacts, cardClasses } from '../../ui/CardFacts.tsx';
@@ -19,6 +19,8 @@ interface EventTableProps {
   editingId: number | null;
   onEdit: (event: Product) => void;
   onDocuments: (event: Product) => void;
+  /** A race's cancellation terms (issue 27). */
+  onCancelTerms: (event: Product) => void;
   onCancelEvent: (event: Product) => void;
 }
 
@@ -112,7 +114,9 @@ export function EventTable(props: EventTableProps) {
   );
 }
 
-type ActionProps = Pick<EventTableProps, 'onEdit' | 'onDocuments' | 'onCancelEvent'> & { event: Product };
+type ActionProps = Pick<EventTableProps, 'onEdit' | 'onDocuments' | 'onCancelEvent' | 'onCancelTerms'> & {
+  event: Product;
+};
 
 /** Edit, Documents and Cancel event, each named with the event. */
 function EventActions({ event, ...props }: ActionProps) {
@@ -136,6 +140,17 @@ function EventActions({ event, ...props }: ActionProps) {
       >
         Documents ({event.documents.length})
       </Button>
+      {event.event_type === 'race' && (
+        <Button
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconReceiptRefund size={14} aria-hidden />}
+          onClick={() => props.onCancelTerms(event)}
+          aria-label={`Cancellation terms of ${event.name}`}
+        >
+          Cancellations
+        </Button>
+      )}
       <Button
         size="compact-sm"
         variant="outline"

@@ -21,6 +21,7 @@ import { CountLine, ListPages, LoadFailed, SearchBox, TableFiller } from '../../
 import { downloadCsv } from '../../ui/download.ts';
 import { toast } from '../../ui/toast.ts';
 import { PaymentTrail } from './PaymentTrail.tsx';
+import { RefundSwitch } from './RefundSwitch.tsx';
 
 const FILTERS = [
   { value: 'all', label: 'All' },
@@ -74,6 +75,7 @@ export function PaymentsPanel() {
   return (
     <Stack gap="md">
       <Title order={2}>Orders & Payments</Title>
+      <RefundSwitch />
       <Group justify="space-between" align="flex-end">
         <SearchBox
           label="Search payments"

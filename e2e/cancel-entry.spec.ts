@@ -1,0 +1,91 @@
+import { createRaceEvent } from './event-fixtures.ts';
+import { apiToken, DEMO, expect, logInWithModal, test, uniqueSurname } from './fixtures.ts';
+import { registerRacer } from './people-fixtures.ts';
+
+/**
+ * Cancelling one entry with its refund (issue 27): a super administrator turns refunds through
+ * the site on (Orders & Payments) and gives a race its terms (Bookings → Cancellations: until a
+ * date and time, a £2.50 fee); a racer who paid £10 cancels the entry in My Entries, is told
+ * beforehand what comes back, and sees the entry cancelled and £7.50 refunded.
+ */
+test('a super administrator turns refunds on and sets a race’s terms; the payer cancels and is refunded less the fee', async ({
+  page,
+  request,
+}) => {
+  const surname = uniqueSurname('Cxl');
+  const race = `Cancel Race ${surname}`;
+  const { id } = await createRaceEvent(request, { name: race, quantity: 5, price: '10.00' });
+  const kid = await registerRacer(request, 'Cora', surname);
+  const headers = { authorization: `Bearer ${await apiToken(request, kid)}` };
+  await request.post('/api/v1/cart/bulk-add/', {
+    headers,
+    data: { items: [{ product: id, participant: kid.username }] },
+  });
+  const started = await request.post('/api/v1/payment/create-payment-intent/', { headers, data: { amount: '10.00' } });
+  expect(started.status(), await started.text()).toBe(200);
+  const reference = (await started.json()).payment_reference as string;
+  const paid = await request.post(`/api/v1/payment/demo/${reference}/complete/`, {
+    headers,
+    data: { card_number: '4242 4242 4242 4242' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const rootHeaders = { authorization: `Bearer ${await apiToken(request, DEMO.superAdmin)}` };
+
+  try {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto('/');
+    await logInWithModal(page, DEMO.superAdmin);
+    await page.goto('/admin');
+    const menu = page.getByRole('navigation', { name: 'Admin' });
+    await menu.getByRole('button', { name: 'Orders & Payments' }).click();
+    const toggle = page.getByRole('switch', { name: 'Refunds through the site' });
+    await expect(toggle).not.toBeChecked();
+    await expect(page.getByText('Off: refunds cannot be issued through this site')).toBeVisible();
+    await toggle.click({ force: true });
+    await expect(page.getByText('Refunds through the site are on.')).toBeVisible();
+    await expect(toggle).toBeChecked();
+
+    await menu.getByRole('button', { name: 'Bookings' }).click();
+    await page.getByRole('button', { name: `Cancellation terms of ${race}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Cancellations: ${race}` });
+    await dialog.getByLabel('Cancel until', { exact: true }).fill('01/01/2030');
+    await dialog.getByLabel('Cancel until time').fill('25:00');
+    await dialog.getByLabel('Cancellation fee (£)').fill('2.50');
+    await dialog.getByRole('button', { name: 'Save terms' }).click();
+    await expect(dialog.getByText('Enter the time as HH:MM (24-hour).')).toBeVisible();
+    await expect(dialog.getByLabel('Cancellation fee (£)')).toHaveValue('2.50');
+    await dialog.getByLabel('Cancel until time').fill('18:00');
+    await dialog.getByRole('button', { name: 'Save terms' }).click();
+    await expect(page.getByText(`Cancellation terms of ${race} saved.`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const terms = await (await request.get(`/api/v1/products/${id}/cancellation/`, { headers: rootHeaders })).json();
+    expect(terms).toEqual({ cancel_until: '2030-01-01', cancel_until_time: '18:00', cancel_fee: '2.50' });
+
+    // the payer, in My Entries
+    await page.context().clearCookies();
+    await page.goto('/');
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto('/');
+    await logInWithModal(page, kid);
+    await page.goto('/profile?tab=entries');
+    const order = page.getByRole('article', { name: `Order ${reference}` });
+    await expect(order).toContainText(`Cora ${surname} — ${race}`);
+    await expect(order).toContainText('Booked');
+    await order.getByRole('button', { name: 'Cancel entry' }).click();
+    const confirm = page.getByRole('dialog', { name: `Cancel Cora ${surname}'s entry?` });
+    await expect(confirm).toContainText(
+      '£7.50 will be refunded to the card or account that paid (a £2.50 cancellation fee is kept).',
+    );
+    await confirm.getByRole('button', { name: 'Cancel entry' }).click();
+    await expect(
+      page.getByText(`Cora ${surname}'s entry for ${race} is cancelled. £7.50 will be refunded`),
+    ).toBeVisible();
+    await expect(order).toContainText('Cancelled');
+    await expect(order).toContainText('£7.50 refunded');
+    await expect(order.getByRole('button', { name: 'Cancel entry' })).toHaveCount(0);
+    const products = (await (await request.get('/api/v1/products/')).json()) as { id: number; booked_quantity: number }[];
+    expect(products.find((p) => p.id === id)?.booked_quantity).toBe(0);
+  } finally {
+    await request.put('/api/v1/admin/refund-settings/', { headers: rootHeaders, data: { enabled: false } });
+  }
+});
