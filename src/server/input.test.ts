@@ -79,6 +79,8 @@ const NO_BODY = new Set([
   'POST /api/v1/admin/contact-messages/:id/unread/',
   // makes the caller's calendar feed: nothing to say but who is asking
   'POST /api/v1/profile/calendar-feed/',
+  // a new authenticator secret for the caller: nothing to say but who is asking
+  'POST /api/v1/profile/totp/setup/',
   // Stripe's signed body, read as text and verified before anything in it is believed
   'POST /api/v1/payment/stripe/webhook/',
 ]);
