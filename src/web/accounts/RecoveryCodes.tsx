@@ -22,13 +22,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
           Save these codes somewhere safe, away from your phone: they are shown only this once. If you lose your phone,
           each code signs you in once instead of the authenticator's code.
         </Text>
-        <List
-          type="ordered"
-          spacing={2}
-          aria-label="Recovery codes"
-          styles={{ item: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          data-testid="recovery-codes"
-        >
+        <List listStyleType="none" spacing={4} aria-label="Recovery codes" data-testid="recovery-codes">
           {codes.map((code) => (
             <List.Item key={code}>
               <Code fz="sm">{code}</Code>

@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Loader, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { codeProblem, groupSecret, TOTP_MSG } from '../../domain/accounts/totp.ts';
@@ -214,7 +214,7 @@ function SetupSteps({
   );
 }
 
-/** A value to copy: read-only (selected whole when focused) with a Copy button. */
+/** A value to copy: read-only, wrapped on a phone (selected whole when focused), with a Copy button. */
 function CopyField({
   label,
   value,
@@ -230,13 +230,20 @@ function CopyField({
 }) {
   return (
     <Group gap="xs" wrap="nowrap" align="flex-end">
-      <TextInput
+      <Textarea
         label={label}
         value={value}
         readOnly
+        autosize
+        minRows={1}
         data-testid={testId}
         style={{ flex: 1, minWidth: 0 }}
-        styles={mono ? { input: { fontFamily: 'var(--mantine-font-family-monospace)' } } : undefined}
+        styles={{
+          input: {
+            overflowWrap: 'anywhere',
+            ...(mono ? { fontFamily: 'var(--mantine-font-family-monospace)' } : {}),
+          },
+        }}
         onFocus={(e) => e.currentTarget.select()}
       />
       <CopyButton value={copyValue}>

@@ -15,8 +15,10 @@ export const totpApi = {
     api.post<{ recovery_codes: string[] }>(`${PATH}recovery-codes/`, { password }, { auth: true }),
 };
 
+/** Not kept once the Security section closes: a sign-in elsewhere (a recovery code used) changes
+ * it, and an old count would mislead. */
 export const totpStatusQuery = (username: string) =>
-  queryOptions({ queryKey: ['totp-status', username], queryFn: totpApi.status });
+  queryOptions({ queryKey: ['totp-status', username], queryFn: totpApi.status, gcTime: 0 });
 
 export function useTotpStatus(username: string, enabled = true) {
   return useQuery({ ...totpStatusQuery(username), enabled });
