@@ -13,14 +13,14 @@ const RecoveryCodes = z.object({
 });
 
 /**
- * My Profile → Security (issue 27, docs/decisions/0047): an administrator's authenticator. Signed-in
- * users reach the routes; the service refuses anyone but an administrator (403), except turning
- * one's own authenticator off.
+ * My Profile → Security (issue 27, docs/decisions/0047): an administrator's authenticator.
  */
 export function totpRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const config = { access: 'user' } as const;
+    // administrators only (the gate answers anyone else 403); turning one's own off is open to any
+    // signed-in account (an administrator since demoted)
+    const config = { access: 'admin' } as const;
 
     api.get(
       '/profile/totp/',
@@ -70,7 +70,7 @@ export function totpRoutes(ctx: AppContext): FastifyPluginAsync {
     api.delete(
       '/profile/totp/',
       {
-        config,
+        config: { access: 'user' },
         schema: {
           tags,
           security,

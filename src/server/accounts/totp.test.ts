@@ -14,7 +14,7 @@ const t = useTestApp();
 const INVALID_CODE = 'Invalid code, please try again.';
 const CHALLENGE_REFUSED = 'Your sign-in has expired. Please enter your username and password again.';
 const LIMITED = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
-const ADMINS_ONLY = 'Only administrators can add an authenticator.';
+const FORBIDDEN = 'You do not have permission to perform this action.';
 const RECOVERY_SHAPE = /^[a-hjkmnp-z2-9]{4}-[a-hjkmnp-z2-9]{4}-[a-hjkmnp-z2-9]{4}$/;
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, access: string, payload?: unknown) =>
@@ -88,7 +88,7 @@ describe('enrolment', () => {
     ] as const) {
       const res = await call(method, url, access, body);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
-      expect(json(res)).toEqual({ error: ADMINS_ONLY, code: 'FORBIDDEN' });
+      expect(json(res)).toEqual({ error: FORBIDDEN, code: 'FORBIDDEN' });
     }
     expect(await t.app.ctx.db.select().from(totpFactors)).toEqual([]);
   });
