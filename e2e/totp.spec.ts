@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { apiToken, DEMO, expect, registrarHeaders, test, uniqueUsername } from './fixtures.ts';
@@ -10,6 +11,14 @@ import { apiToken, DEMO, expect, registrarHeaders, test, uniqueUsername } from '
  */
 
 const SHOTS = 'test-results/totp';
+
+/** Serious and critical axe findings inside the given part of the page. */
+async function axeProblems(page: Page, selector: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include(selector).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** A new administrator (registered, then made ADMIN by the super administrator). */
 async function newAdmin(request: APIRequestContext) {
@@ -90,6 +99,7 @@ test('an administrator adds an authenticator, then signs in with the password an
   await field.fill(right === '000000' ? '111111' : '000000');
   await field.press('Enter');
   await expect(page.getByText('Invalid code, please try again.')).toBeVisible();
+  expect(await axeProblems(page, 'main')).toEqual([]);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: `${SHOTS}/security-setup-375.png`, fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -103,6 +113,7 @@ test('an administrator adds an authenticator, then signs in with the password an
   await expect(page.getByRole('button', { name: 'Download the codes' })).toBeVisible();
   await expect(page.getByTestId('totp-state')).toHaveText('Your authenticator is on. You have 10 recovery codes left.');
   await page.screenshot({ path: `${SHOTS}/security-codes-desktop.png`, fullPage: true });
+  expect(await axeProblems(page, 'main')).toEqual([]);
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(codes).toHaveCount(0);
 
@@ -114,6 +125,7 @@ test('an administrator adds an authenticator, then signs in with the password an
   await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(codeField).toHaveAttribute('inputmode', 'numeric');
   await expect(codeField).toBeFocused();
+  expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: `${SHOTS}/login-code-375.png` });
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -144,6 +156,14 @@ test('a recovery code signs in once, and not a second time', async ({ page, requ
   await page.getByRole('link', { name: 'My Profile' }).first().click();
   await page.getByRole('tab', { name: 'Security' }).click();
   await expect(page.getByTestId('totp-state')).toHaveText('Your authenticator is on. You have 9 recovery codes left.');
+  // turning off asks for the password; on a phone the section fits
+  await page.getByRole('button', { name: 'Turn off' }).click();
+  await expect(page.getByLabel('Your password')).toBeFocused();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${SHOTS}/security-on-375.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true }).click();
 
   const again = await openLogin(page, admin);
