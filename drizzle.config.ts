@@ -8,6 +8,7 @@ export default defineConfig({
     './src/server/db/schema-operations.ts',
     './src/server/db/schema-events.ts',
     './src/server/db/schema-data-rights.ts',
+    './src/server/db/schema-security.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { dataRightsRoutes } from './accounts/data-rights-routes.ts';
 import { accountsRoutes } from './accounts/routes.ts';
+import { totpRoutes } from './accounts/totp-routes.ts';
 import { cartRoutes } from './cart/routes.ts';
 import type { Config } from './config.ts';
 import { contentRoutes } from './content/routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(versionRoutes(ctx));
       await api.register(healthRoutes(ctx));
       await api.register(accountsRoutes(ctx));
+      await api.register(totpRoutes(ctx));
       await api.register(maintenanceRoutes(ctx));
       await api.register(eventsRoutes(ctx));
       await api.register(calendarFeedRoutes(ctx));

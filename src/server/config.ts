@@ -129,6 +129,8 @@ const EnvSchema = z.object({
   ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
   TRUST_PROXY: trustProxy,
   SEED_DEMO: bool.optional(),
+  /** Super administrators must sign in with an authenticator (docs/decisions/0047). */
+  TOTP_REQUIRED_FOR_SUPER: bool.optional(),
   WEB_DIST: z.string().default('dist/web'),
   PUBLIC_CACHE_COALESCE_MS: z.coerce.number().int().min(0).max(5000).default(250),
   PUBLIC_CACHE_MAX_BYTES: z.coerce
@@ -202,6 +204,10 @@ export interface Config {
    * function trusting that many (Fastify itself ignores a bare number). */
   trustProxy: false | string[] | TrustHops;
   seedDemo: boolean;
+  /** TOTP_REQUIRED_FOR_SUPER: a super administrator without a confirmed authenticator is treated
+   * as an ordinary administrator (docs/decisions/0047). An environment variable, not a site
+   * setting, so that a stolen super administrator's session cannot turn it off. */
+  totpRequiredForSuper: boolean;
   webDist: string;
   /** After bookings, the public cache is dropped at most once per this many ms (0: every time). */
   publicCacheCoalesceMs: number;
@@ -321,6 +327,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // Demo data is asked for, except in the one place it is the point: `npm start` on the
     // embedded database. A real database (DATABASE_URL) or production never gets it by default.
     seedDemo: e.SEED_DEMO ?? (!isProduction && !databaseUrl),
+    totpRequiredForSuper: e.TOTP_REQUIRED_FOR_SUPER ?? false,
     webDist: e.WEB_DIST,
     publicCacheCoalesceMs: e.PUBLIC_CACHE_COALESCE_MS,
     publicCacheMaxBytes: e.PUBLIC_CACHE_MAX_BYTES,

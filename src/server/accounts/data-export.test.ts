@@ -1,9 +1,11 @@
-import { eq, getTableColumns } from 'drizzle-orm';
-import { getTableConfig } from 'drizzle-orm/pg-core';
+import { eq, getTableColumns, is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { DataExport } from '../../domain/accounts/data-rights.ts';
 import type { App } from '../app.ts';
+import { schema } from '../db/client.ts';
 import { clubRaces, raceResults } from '../db/schema-results.ts';
+import { totpFactors, totpRecoveryCodes } from '../db/schema-security.ts';
 import { caller, resultRow } from '../results/test-support.ts';
 import { createUser, type FixtureUser, login, signedIn } from '../test/fixtures.ts';
 import { bearer, useTestApp } from '../test/helper.ts';
@@ -43,8 +45,17 @@ async function rowsNaming(app: App, userId: number): Promise<[string, string][]>
   return found;
 }
 
+/** The keys of a section's rows, by its table's primary key (as rowsNaming gives them). */
 function keysIn(data: DataExport, table: string): string[] {
-  return (data.sections[table] ?? []).map((row) => String(row.id ?? row.year));
+  const found = Object.values(schema).find((v) => is(v, PgTable) && getTableConfig(v).name === table) as
+    | PgTable
+    | undefined;
+  const keys = found
+    ? getTableConfig(found)
+        .columns.filter((c) => c.primary)
+        .map((c) => c.name)
+    : ['id'];
+  return (data.sections[table] ?? []).map((row) => keys.map((k) => String(row[k])).join('/'));
 }
 
 describe('the download of everything held about an account', () => {
@@ -65,6 +76,9 @@ describe('the download of everything held about an account', () => {
     await parentTrail(t.app, otherParent, other, past);
     // results for both racers, uploaded by a super administrator who also typed Olive's time
     const root = await signedIn(t.app, 'super');
+    // an authenticator: its secret and its recovery codes' hashes never leave
+    await t.app.ctx.db.insert(totpFactors).values({ userId: root.user.id, secret: 'JBSWY3DPEHPK3PXP' });
+    await t.app.ctx.db.insert(totpRecoveryCodes).values({ userId: root.user.id, codeHash: 'f00dfeed'.repeat(8) });
     const eventId = (await api('POST', '/race-events/create/', bearer(root.access), { year: 2026 })).json().id;
     const upload = await api('POST', `/race-events/${eventId}/upload-results/`, bearer(root.access), {
       club_id: 'HEM',
@@ -86,7 +100,9 @@ describe('the download of everything held about an account', () => {
         expect(text, `${person.username}: ${foreign}`).not.toContain(foreign);
       }
       // no secret of any kind, even the person's own
-      expect(text).not.toMatch(/password_hash|token_hash|search_text|hash-\d/);
+      expect(text).not.toMatch(
+        /password_hash|token_hash|search_text|hash-\d|JBSWY3DPEHPK3PXP|f00dfeed|"secret"|code_hash/,
+      );
     }
 
     const parentData = await exportOf(parent);

@@ -29,6 +29,8 @@ const SUBJECT = new Set([
   'payments.user_id',
   'payment_lines.participant_id',
   'calendar_feeds.user_id',
+  'totp_factors.user_id',
+  'totp_recovery_codes.user_id',
 ]);
 const ACTOR = new Set([
   'bookings.booked_by_id',

@@ -122,8 +122,8 @@ export async function beginLoginAttempt(ctx: AppContext, keys: LoginKeys): Promi
  * the account's rows. The address's own counter keeps them (a minute's window).
  */
 export async function loginSucceeded(ctx: AppContext, attempt: LoginAttempt): Promise<void> {
-  const { keys, rowIds } = attempt;
-  await ctx.db.delete(loginFailures).where(inArray(loginFailures.id, rowIds));
+  const { keys } = attempt;
+  await attemptWithdrawn(ctx, attempt);
   const since = shiftMs(ctx.now(), -LOGIN_LIMITS.account.windowMs);
   const withdrawn = await ctx.db
     .delete(loginFailures)
@@ -135,6 +135,15 @@ export async function loginSucceeded(ctx: AppContext, attempt: LoginAttempt): Pr
   await ctx.db.execute(
     sql`delete from ${loginFailures} where ${loginFailures.id} in (select ${loginFailures.id} from ${loginFailures} where ${loginFailures.key} = ${keys.account} order by ${loginFailures.at} desc limit ${earlier})`,
   );
+}
+
+/**
+ * The attempt does not count, and nothing else is withdrawn: a right password of an account that
+ * also needs an authenticator's code (docs/decisions/0047), which proves nothing until the code is
+ * right too — so an address that knows the password and guesses codes keeps its failures.
+ */
+export async function attemptWithdrawn(ctx: AppContext, attempt: LoginAttempt): Promise<void> {
+  await ctx.db.delete(loginFailures).where(inArray(loginFailures.id, attempt.rowIds));
 }
 
 /** Failures sweep out expired rows at most this often (per instance). */

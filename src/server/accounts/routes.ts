@@ -10,6 +10,7 @@ import {
   resetConfirmSchema,
   resetRequestSchema,
 } from '../../domain/accounts/index.ts';
+import { totpLoginSchema } from '../../domain/accounts/totp.ts';
 import { ProfileResponseSchema } from '../../domain/people/profile.ts';
 import { isAdmin } from '../../domain/roles.ts';
 import { textField } from '../../domain/text.ts';
@@ -29,9 +30,15 @@ import {
   SESSION_HINT_COOKIE,
   sessionHintCookieOptions,
 } from './sessions.ts';
+import { loginWithCode } from './totp-login.ts';
 
 const Access = z.object({ access: z.string().describe('Short-lived JWT; the refresh token is only in the cookie.') });
 const Message = z.object({ message: z.string() });
+/** The right password of an account with an authenticator: the code comes next (POST /login/totp/). */
+const TotpChallenge = z.object({
+  totp_required: z.literal(true),
+  challenge: z.string().describe('Signed, single use, valid 5 minutes: send it with the code to /login/totp/.'),
+});
 /** The refresh token comes in the cookie; a body field is accepted for clients without cookies. */
 const RefreshBody = z.strictObject({ refresh: textField(ACCOUNT_TEXT.refreshToken).optional() }).nullish();
 
@@ -72,9 +79,23 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     api.post(
       '/login/',
-      { config: openInMaintenance, schema: { tags, body: loginSchema, response: { 200: Access } } },
+      {
+        config: openInMaintenance,
+        schema: { tags, body: loginSchema, response: { 200: z.union([Access, TotpChallenge]) } },
+      },
       async (request, reply) => {
-        const session = await login(ctx, request.body, request.ip);
+        const outcome = await login(ctx, request.body, request.ip);
+        if (outcome.challenge !== undefined) return { totp_required: true as const, challenge: outcome.challenge };
+        setRefreshCookie(reply, outcome.session);
+        return { access: outcome.session.access };
+      },
+    );
+
+    api.post(
+      '/login/totp/',
+      { config: openInMaintenance, schema: { tags, body: totpLoginSchema, response: { 200: Access } } },
+      async (request, reply) => {
+        const session = await loginWithCode(ctx, request.body, request.ip);
         setRefreshCookie(reply, session);
         return { access: session.access };
       },

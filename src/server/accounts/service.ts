@@ -17,10 +17,12 @@ import type { Db } from '../db/client.ts';
 import { PG, pgErrorCode } from '../db/pg-errors.ts';
 import { passwordResetTokens, profiles, type UserRow, users } from '../db/schema.ts';
 import { AppError, throwIfAny } from '../errors.ts';
-import { beginLoginAttempt, failureKeys, loginFailed, loginSucceeded } from './login-limits.ts';
+import { attemptWithdrawn, beginLoginAttempt, failureKeys, loginFailed, loginSucceeded } from './login-limits.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { loadProfile } from './profile.ts';
 import { type IssuedSession, revokeUserSessions, startSession } from './sessions.ts';
+import { hasSecondFactor } from './totp.ts';
+import { issueChallenge } from './totp-login.ts';
 
 const usernameTaken = () => AppError.validation({ username: [MSG.usernameTaken] });
 
@@ -90,9 +92,10 @@ export async function register(ctx: AppContext, payload: RegistrationPayload): P
  * addresses failing on it) answer 429 before the password is looked at; the attempt is counted as
  * a failure before the password is checked and withdrawn when it was right, so attempts made at
  * once cannot exceed the limits. A wrong password, an unknown username and an archived account
- * all answer the same 401, after the same amount of hashing work.
+ * all answer the same 401, after the same amount of hashing work. An account with an
+ * authenticator gets a challenge for the code instead of a session (docs/decisions/0047).
  */
-export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<IssuedSession> {
+export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<LoginOutcome> {
   throwIfAny(validateLogin(input));
   const attempt = await beginLoginAttempt(ctx, failureKeys(ip, input.username));
   if (!attempt) throw new AppError('RATE_LIMITED', MSG.loginRateLimited);
@@ -102,9 +105,17 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
     await loginFailed(ctx);
     throw AppError.unauthenticated(MSG.loginInvalid);
   }
+  // an authenticator's code is still to come (totp-login.ts): the password alone withdraws nothing
+  if (await hasSecondFactor(ctx.db, user.id)) {
+    await attemptWithdrawn(ctx, attempt);
+    return { challenge: await issueChallenge(ctx, user) };
+  }
   await loginSucceeded(ctx, attempt);
-  return startSession(ctx, user.id);
+  return { session: await startSession(ctx, user.id) };
 }
+
+/** A sign-in: a session, or for an account with an authenticator the challenge of the second step. */
+export type LoginOutcome = { session: IssuedSession; challenge?: never } | { challenge: string; session?: never };
 
 /** Sets a new password: the hash, the time of change (older reset links die), every session
  * revoked and unused reset tokens deleted. Runs inside the caller's transaction. */

@@ -7,12 +7,20 @@ import * as dataRightsSchema from './schema-data-rights.ts';
 import * as eventsSchema from './schema-events.ts';
 import * as operationsSchema from './schema-operations.ts';
 import * as resultsSchema from './schema-results.ts';
+import * as securitySchema from './schema-security.ts';
 
 /** Every table: the accounts, events, people and payments, the results (schema-results.ts) and
  * the operators' side (schema-operations.ts: file chunks, backups, health alerts), events' former
- * slugs, messages to entrants and calendar feeds (schema-events.ts), and erased racers
- * (schema-data-rights.ts). */
-export const schema = { ...baseSchema, ...resultsSchema, ...operationsSchema, ...eventsSchema, ...dataRightsSchema };
+ * slugs, messages to entrants and calendar feeds (schema-events.ts), erased racers
+ * (schema-data-rights.ts) and administrators' second factors (schema-security.ts). */
+export const schema = {
+  ...baseSchema,
+  ...resultsSchema,
+  ...operationsSchema,
+  ...eventsSchema,
+  ...dataRightsSchema,
+  ...securitySchema,
+};
 
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */

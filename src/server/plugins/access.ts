@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
+import { TOTP_MSG } from '../../domain/accounts/totp.ts';
 import { isAdmin, isSuperAdmin } from '../../domain/roles.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -87,7 +88,9 @@ export function assertAccess(access: Access, request: FastifyRequest): void {
     throw request.authRefused ? AppError.unauthenticated(request.authRefused) : AppError.unauthenticated();
   }
   if (access === 'admin' && !isAdmin(user)) throw AppError.forbidden();
-  if (access === 'super' && !isSuperAdmin(user)) throw AppError.forbidden();
+  if (access === 'super' && !isSuperAdmin(user)) {
+    throw AppError.forbidden(user.second_factor_missing ? TOTP_MSG.requiredForSuper : undefined);
+  }
 }
 
 /**

@@ -1,10 +1,12 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { MSG } from '../../domain/accounts/messages.ts';
+import { isSuperAdmin } from '../../domain/roles.ts';
 import type { AppContext } from '../context.ts';
 import { BUSY_GAP_MS, coalesce, perDatabase } from '../db/coalesce.ts';
 import { sessions, type UserRow, users } from '../db/schema.ts';
+import { totpFactors } from '../db/schema-security.ts';
 import { AppError } from '../errors.ts';
 
 const ISSUER = 'piste';
@@ -19,6 +21,9 @@ export interface AuthUser {
   role: UserRow['role'];
   admin_level: UserRow['adminLevel'];
   is_superuser: boolean;
+  /** A super administrator treated as an ordinary administrator because the association requires
+   * an authenticator (TOTP_REQUIRED_FOR_SUPER) and this account has none (docs/decisions/0047). */
+  second_factor_missing?: true;
 }
 
 declare module 'fastify' {
@@ -104,6 +109,7 @@ async function verifyAfresh(ctx: AppContext, token: string): Promise<(VerifiedTo
 interface SessionUser extends AuthUser {
   isActive: boolean;
   passwordChangedAt: Date;
+  secondFactor: boolean;
 }
 
 /** The users of open sessions, by `userId:sessionId`: the session checks of the requests that
@@ -122,9 +128,11 @@ const openSessions = perDatabase((ctx: AppContext) =>
           is_superuser: users.isSuperuser,
           isActive: users.isActive,
           passwordChangedAt: users.passwordChangedAt,
+          secondFactor: sql<boolean>`${totpFactors.confirmedAt} is not null`,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(totpFactors, eq(totpFactors.userId, users.id))
         .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt), gt(sessions.expiresAt, ctx.now())));
       return new Map<string, SessionUser>(rows.map(({ sessionId, ...user }) => [`${user.id}:${sessionId}`, user]));
     },
@@ -138,7 +146,10 @@ async function loadAuthUser(ctx: AppContext, token: VerifiedToken): Promise<Auth
   if (!row?.isActive) return null;
   // A password change also revokes every session; this holds for tokens of older sessions too.
   if (token.issuedAt < Math.floor(row.passwordChangedAt.getTime() / 1000)) return null;
-  const { isActive: _active, passwordChangedAt: _changed, ...user } = row;
+  const { isActive: _active, passwordChangedAt: _changed, secondFactor, ...user } = row;
+  if (ctx.config.totpRequiredForSuper && isSuperAdmin(user) && !secondFactor) {
+    return { ...user, admin_level: 'ADMIN', is_superuser: false, second_factor_missing: true };
+  }
   return user;
 }
 

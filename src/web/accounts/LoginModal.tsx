@@ -6,10 +6,12 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '../../domain/accounts/messages.ts';
 import { validateLogin } from '../../domain/accounts/validation.ts';
+import type { ProfileResponse as ProfileUser } from '../../domain/people/profile.ts';
 import { ApiError } from '../api/client.ts';
 import { useModalStore } from '../ui/modal-store.ts';
 import { toast } from '../ui/toast.ts';
-import { logIn } from './api.ts';
+import { CodeNeeded, logIn } from './api.ts';
+import { CodeStep } from './CodeStep.tsx';
 import { MODAL_CHROME, redirectTarget } from './form-helpers.ts';
 
 /** The message the modal shows for a failed sign-in (doc 1 §8). */
@@ -28,6 +30,8 @@ export function LoginModal() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // the right password of an account with an authenticator: the code step (CodeStep.tsx)
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const form = useForm({
     mode: 'controlled',
@@ -38,23 +42,33 @@ export function LoginModal() {
   const dismiss = () => {
     form.reset();
     setFailure(null);
+    setChallenge(null);
     close();
+  };
+
+  const signedIn = (user: ProfileUser) => {
+    form.reset();
+    setChallenge(null);
+    close();
+    toast.success(`Welcome back, ${user.first_name}!`);
+    // the address as it is now: a navigation that React has not finished rendering (a logout
+    // that just went to /?redirect=…) is already in the address bar
+    const here = new URL(window.location.href);
+    const target = redirectTarget(here.searchParams.get('redirect'), here.pathname);
+    if (target) navigate(target);
   };
 
   const submit = form.onSubmit(async ({ username, password }) => {
     setFailure(null);
     setBusy(true);
     try {
-      const user = await logIn(username, password);
-      form.reset();
-      close();
-      toast.success(`Welcome back, ${user.first_name}!`);
-      // the address as it is now: a navigation that React has not finished rendering (a logout
-      // that just went to /?redirect=…) is already in the address bar
-      const here = new URL(window.location.href);
-      const target = redirectTarget(here.searchParams.get('redirect'), here.pathname);
-      if (target) navigate(target);
+      signedIn(await logIn(username, password));
     } catch (error) {
+      if (error instanceof CodeNeeded) {
+        form.setFieldValue('password', '');
+        setChallenge(error.challenge);
+        return;
+      }
       setFailure(loginFailure(error));
       if (error instanceof ApiError && error.status === 401) form.setFieldValue('password', '');
     } finally {
@@ -70,34 +84,46 @@ export function LoginModal() {
 
   return (
     <Modal opened={modal === 'login'} onClose={dismiss} title="Log In" centered size="sm" {...MODAL_CHROME}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {failure && (
-            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="login-error">
-              {failure}
-            </Alert>
-          )}
-          <TextInput label="Username" autoComplete="username" data-autofocus {...form.getInputProps('username')} />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            {...form.getInputProps('password')}
-            aria-invalid={form.errors.password ? true : undefined}
-          />
-          <Anchor component="button" type="button" size="sm" ta="left" onClick={() => switchTo('forgotPassword')}>
-            Forgotten your password
-          </Anchor>
-          <Button type="submit" loading={busy} fullWidth>
-            Login
-          </Button>
-          <Group gap={4} justify="center">
-            <Text size="sm">Don't have an account?</Text>
-            <Anchor component="button" type="button" size="sm" onClick={() => switchTo('signup')}>
-              Register
+      {challenge ? (
+        <CodeStep
+          challenge={challenge}
+          submitLabel="Login"
+          onSignedIn={signedIn}
+          onRestart={(message) => {
+            setChallenge(null);
+            setFailure(message);
+          }}
+        />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            {failure && (
+              <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="login-error">
+                {failure}
+              </Alert>
+            )}
+            <TextInput label="Username" autoComplete="username" data-autofocus {...form.getInputProps('username')} />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              {...form.getInputProps('password')}
+              aria-invalid={form.errors.password ? true : undefined}
+            />
+            <Anchor component="button" type="button" size="sm" ta="left" onClick={() => switchTo('forgotPassword')}>
+              Forgotten your password
             </Anchor>
-          </Group>
-        </Stack>
-      </form>
+            <Button type="submit" loading={busy} fullWidth>
+              Login
+            </Button>
+            <Group gap={4} justify="center">
+              <Text size="sm">Don't have an account?</Text>
+              <Anchor component="button" type="button" size="sm" onClick={() => switchTo('signup')}>
+                Register
+              </Anchor>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }

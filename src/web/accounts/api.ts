@@ -1,3 +1,4 @@
+import type { TotpChallengeAnswer } from '../../domain/accounts/totp.ts';
 import type { RegistrationPayload } from '../../domain/accounts/validation.ts';
 import type { ProfileResponse as ProfileUser } from '../../domain/people/profile.ts';
 import { api, refreshAccessToken } from '../api/client.ts';
@@ -6,7 +7,9 @@ import { useProfileStore } from './store.ts';
 /** The accounts calls of doc 1 §7. */
 export const accountsApi = {
   login: (username: string, password: string) =>
-    api.post<{ access: string }>('/login/', { username, password }, { auth: false }),
+    api.post<{ access: string } | TotpChallengeAnswer>('/login/', { username, password }, { auth: false }),
+  loginWithCode: (challenge: string, code: string) =>
+    api.post<{ access: string }>('/login/totp/', { challenge, code }, { auth: false }),
   logout: () => api.post<{ message: string }>('/logout/', {}, { auth: false }),
   register: (payload: RegistrationPayload) => api.post<ProfileUser>('/register/', payload, { auth: false }),
   profile: () => api.get<ProfileUser>('/profile/', { auth: true }),
@@ -22,7 +25,31 @@ export const accountsApi = {
 /** Logged out → logged in: store the access token, then fetch the profile (doc 1 §4). The cart
  * is fetched by its own area when it arrives. Throws the ApiError of the login call. */
 export async function logIn(username: string, password: string): Promise<ProfileUser> {
-  const { access } = await accountsApi.login(username.trim(), password);
+  const answer = await accountsApi.login(username.trim(), password);
+  if ('totp_required' in answer) throw new CodeNeeded(answer.challenge);
+  return startSignedIn(answer.access);
+}
+
+/**
+ * The right password of an account with an authenticator (docs/decisions/0047): the sign-in's
+ * second step sends this challenge with the code (logInWithCode).
+ */
+export class CodeNeeded extends Error {
+  readonly challenge: string;
+  constructor(challenge: string) {
+    super('An authenticator code is needed');
+    this.name = 'CodeNeeded';
+    this.challenge = challenge;
+  }
+}
+
+/** The sign-in's second step: the challenge and a code from the app (or a recovery code). */
+export async function logInWithCode(challenge: string, code: string): Promise<ProfileUser> {
+  const { access } = await accountsApi.loginWithCode(challenge, code.trim());
+  return startSignedIn(access);
+}
+
+async function startSignedIn(access: string): Promise<ProfileUser> {
   const store = useProfileStore.getState();
   store.setAccess(access);
   try {

@@ -1,10 +1,13 @@
 import '../ui/all-styles.ts';
-import { Box, Center, Loader, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Center, Loader, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconShieldLock } from '@tabler/icons-react';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { TOTP_MSG } from '../../domain/accounts/totp.ts';
 import { useProfileStore } from '../accounts/store.ts';
 import { keepAdminListsCurrent } from '../app/freshness.ts';
-import { NARROW_QUERY } from '../app/paths.ts';
+import { NARROW_QUERY, paths } from '../app/paths.ts';
 import { queryClient } from '../app/providers.tsx';
 import { MaintenancePanel } from '../maintenance/MaintenancePanel.tsx';
 import type { PanelKey } from './panels.ts';
@@ -49,6 +52,7 @@ export function AdminPage() {
   const access = useProfileStore((s) => s.access);
   const user = useProfileStore((s) => s.user);
   const selected = useAdminStore((s) => s.selectedMenuItem);
+  const secondFactorMissing = useAdminStore((s) => s.secondFactorMissing);
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
@@ -80,6 +84,14 @@ export function AdminPage() {
         <Title order={1} size="h3" mb="lg" c="gray.7">
           Administration
         </Title>
+        {secondFactorMissing && (
+          <Alert color="orange" icon={<IconShieldLock aria-hidden />} mb="lg" data-testid="second-factor-missing">
+            <Text size="sm">{TOTP_MSG.requiredForSuper}</Text>
+            <Anchor component={Link} to={`${paths.profile}?tab=security`} size="sm">
+              Go to My Profile → Security
+            </Anchor>
+          </Alert>
+        )}
         <Suspense
           fallback={
             <Center py="xl">
