@@ -7,6 +7,7 @@ export default defineConfig({
     './src/server/db/schema-results.ts',
     './src/server/db/schema-operations.ts',
     './src/server/db/schema-events.ts',
+    './src/server/db/schema-start-lists.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -6,11 +6,13 @@ import * as baseSchema from './schema.ts';
 import * as eventsSchema from './schema-events.ts';
 import * as operationsSchema from './schema-operations.ts';
 import * as resultsSchema from './schema-results.ts';
+import * as startListsSchema from './schema-start-lists.ts';
 
 /** Every table: the accounts, events, people and payments, the results (schema-results.ts) and
  * the operators' side (schema-operations.ts: file chunks, backups, health alerts), events' former
- * slugs, messages to entrants and calendar feeds (schema-events.ts). */
-const schema = { ...baseSchema, ...resultsSchema, ...operationsSchema, ...eventsSchema };
+ * slugs, messages to entrants and calendar feeds (schema-events.ts), and start lists' links and
+ * bibs (schema-start-lists.ts). */
+const schema = { ...baseSchema, ...resultsSchema, ...operationsSchema, ...eventsSchema, ...startListsSchema };
 
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */
