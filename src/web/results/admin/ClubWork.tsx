@@ -137,6 +137,8 @@ export function ClubWork({
       </Group>
       <UploadModal
         opened={uploading}
+        raceEventId={event.id}
+        clubId={club.club_id}
         clubName={club.club_name}
         year={event.year}
         code={code}
