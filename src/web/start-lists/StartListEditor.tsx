@@ -1,15 +1,4 @@
-import {
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Radio, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconDownload, IconLink, IconNumbers, IconPrinter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -34,7 +23,10 @@ function LinkForm({ list }: { list: StartList }) {
   const [club, setClub] = useState<string | null>(list.link?.results_club ?? null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const years = [eventYear - 1, eventYear, eventYear + 1].map(String);
+  // the event's own year either side, and this season (an autumn event may count for it)
+  const years = [...new Set([eventYear - 1, eventYear, eventYear + 1, new Date().getFullYear()])]
+    .sort((a, b) => b - a)
+    .map(String);
   const save = async () => {
     if (!club || !year) return setError('Choose the club race’s year and club.');
     setSaving(true);
@@ -135,16 +127,12 @@ function AllocateForm({ list }: { list: StartList }) {
         <Title order={3} size="h4">
           Bibs
         </Title>
-        <SegmentedControl
-          aria-label="Allocation order"
-          value={order}
-          onChange={(v) => setOrder(v as AllocationOrder)}
-          data={[
-            { value: 'category', label: 'Category order' },
-            { value: 'seeded', label: 'Draw within seed groups' },
-          ]}
-          w={{ base: '100%', sm: 'auto' }}
-        />
+        <Radio.Group label="Allocation order" value={order} onChange={(v) => setOrder(v as AllocationOrder)}>
+          <Group gap="lg" mt={4}>
+            <Radio value="category" label="Category order" />
+            <Radio value="seeded" label="Draw within seed groups" />
+          </Group>
+        </Radio.Group>
         <Text size="xs" c="dimmed">
           {order === 'category'
             ? 'Categories in results order (Women then Men, U08 to MA4), then by name.'
