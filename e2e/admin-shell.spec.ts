@@ -48,10 +48,10 @@ test.describe('as the super administrator', () => {
     await setMaintenance(request, false);
   });
 
-  test('sees all eighteen panels and switches maintenance mode on and off', async ({ page, browser }) => {
+  test('sees all nineteen panels and switches maintenance mode on and off', async ({ page, browser }) => {
     const menu = await openAdmin(page, DEMO.superAdmin);
     const entries = menu.getByRole('button');
-    await expect(entries).toHaveCount(18);
+    await expect(entries).toHaveCount(19);
     for (const [i, name] of [...ALL_ADMINS, ...SUPER_ONLY].entries()) {
       await expect(entries.nth(i)).toHaveAccessibleName(name === 'Messages' ? /^Messages( \d+ unread)?$/ : name);
     }
