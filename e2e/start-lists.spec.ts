@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { createRaceEvent } from './event-fixtures.ts';
@@ -92,6 +93,9 @@ test('an administrator links a race, allocates bibs around reserved numbers, see
   await expect(u14.getByRole('row').nth(1)).toContainText('SMK');
   await expect(page.getByText('3 entrants, 3 with a bib')).toBeVisible();
   await page.screenshot({ path: 'test-results/start-list-desktop.png', fullPage: true });
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // allocating again asks first; cancelled, nothing moves
   await page.getByRole('button', { name: 'Allocate bibs' }).click();
@@ -156,6 +160,35 @@ function raceHorologyExport(startList: string): Buffer {
       '',
     ].join(',');
   });
+  // a participant added in Race Horology on the day, not on our start list
+  lines.push(
+    [
+      '4',
+      '',
+      'Ghost',
+      'Gus',
+      '"Ghost, Gus"',
+      'Männlich',
+      'M',
+      '2015',
+      'SMK',
+      '',
+      '',
+      '',
+      '99',
+      '-1',
+      '00:00:35.0000000',
+      '35',
+      'Normal',
+      '',
+      '',
+      'NaS',
+      '',
+      '',
+      '',
+      '',
+    ].join(','),
+  );
   return Buffer.from(`\uFEFF${[header, ...lines].join('\r\n')}\r\n`, 'utf8');
 }
 
@@ -189,6 +222,13 @@ test('a super administrator imports the Race Horology results through the column
 
   // matched by bib: names from the racers, statuses normalised with the original text shown
   const rows = page.getByTestId('raw-row');
+  await expect(rows).toHaveCount(4);
+  // the row no racer matches is kept, marked, and said with its line; here it is deleted
+  await expect(page.getByTestId('unmatched-rows')).toContainText(
+    'Line 5: no racer has bib 99 on the start list (bib 99, Ghost, Gus)',
+  );
+  await page.getByRole('button', { name: 'Delete row 5 Gus Ghost' }).click();
+  await page.getByRole('dialog', { name: 'Delete row' }).getByRole('button', { name: 'Delete row' }).click();
   await expect(rows).toHaveCount(3);
   await expect(rows.filter({ hasText: `Ada ${surname}` })).toContainText('30.12');
   const cy = rows.filter({ hasText: `Cy ${surname}` });

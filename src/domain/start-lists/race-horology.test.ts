@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fixture from '../results/fixtures/race-horology-export.csv?raw';
-import { type KnownRacer, MATCH_MSG, matchTimingRows, type Starter } from './match.ts';
+import { type KnownRacer, MATCH_MSG, matchTimingRows, personName, type Starter } from './match.ts';
 import {
   defaultMapping,
   headerOf,
@@ -169,13 +169,21 @@ describe('matching timing rows to racers', () => {
       false,
     );
     expect(m.rows.map((r) => r.line)).toEqual([6]);
-    expect(m.unmatched).toEqual([
+    // each kept as the file gives it, to be corrected in the raw table
+    expect(m.unmatched[0]?.row).toMatchObject({ racer_id: '103', name: 'Ben', gender: '', cat: '', club: '', line: 2 });
+    expect(m.unmatched.map(({ line, reason }) => ({ line, reason }))).toEqual([
       { line: 2, reason: 'bib 3 belongs to ERSA ID 102, but the row says ERSA ID 103 (bib 3, Ben, ID 103)' },
       { line: 3, reason: `${MATCH_MSG.noBib('9')} (bib 9, X)` },
       { line: 4, reason: `${MATCH_MSG.noRacer('ERSA', '999')} (X, ID 999)` },
       { line: 5, reason: `${MATCH_MSG.noKey('ERSA')} (X)` },
       { line: 7, reason: `${MATCH_MSG.twice('ERSA', 103, 6)} (X, ID 103)` },
     ]);
+  });
+
+  it('reads "Last, First" as "First Last"', () => {
+    expect(personName('Smith-Jones, Cara')).toBe('Cara Smith-Jones');
+    expect(personName('Cara Smith')).toBe('Cara Smith');
+    expect(personName('A, B, C')).toBe('A, B, C');
   });
 
   it('takes the total as the time, marked typed, when no run was mapped', () => {

@@ -224,7 +224,7 @@ export function startListRoutes(ctx: AppContext): FastifyPluginAsync {
           response: {
             200: z.object({
               rows: z.array(MatchedRow),
-              unmatched: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+              unmatched: z.array(z.object({ line: z.number().int(), reason: z.string(), row: MatchedRow })),
               linked_event: z.object({ id: z.number().int(), name: z.string() }).nullable(),
             }),
           },

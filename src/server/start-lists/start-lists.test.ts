@@ -246,7 +246,11 @@ describe('results from Race Horology', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().linked_event).toEqual({ id: eventId, name: 'Hemel Slalom' });
     expect(res.json().unmatched).toEqual([
-      { line: 7, reason: 'no racer has bib 42 on the start list (bib 42, Who, Nobody)' },
+      {
+        line: 7,
+        reason: 'no racer has bib 42 on the start list (bib 42, Who, Nobody)',
+        row: expect.objectContaining({ racer_id: '', name: 'Nobody Who', gender: '', cat: '', run_1: '30.00' }),
+      },
     ]);
     expect(
       res

@@ -66,7 +66,7 @@ export const startListsApi = {
   matchTimingRows: (raceEventId: number, body: { club_id: string; three_runs: boolean; rows: TimingRow[] }) =>
     api.post<{
       rows: (ResultRow & { original: string })[];
-      unmatched: { line: number; reason: string }[];
+      unmatched: { line: number; reason: string; row: ResultRow & { original: string } }[];
       linked_event: { id: number; name: string } | null;
     }>(`/race-events/${raceEventId}/timing-rows/`, body, { auth: true }),
 };

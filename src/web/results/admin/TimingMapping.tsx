@@ -30,14 +30,17 @@ export function mappingFor(text: string, skipLines: number): { mapping: ColumnMa
 
 type Matched = Awaited<ReturnType<typeof startListsApi.matchTimingRows>>;
 
-/** The matched rows as the raw table takes a parsed file: each row's problems, and the lines not
- * read or not matched listed with why (nothing is dropped silently). */
+/** The rows as the raw table takes a parsed file, each with its problems: the matched ones, and
+ * the unmatched ones as the file gives them (to correct or delete, listed with why); lines not read
+ * are listed as skipped. Nothing is dropped silently. */
 export function parsedFromMatch(read: MappedFile, matched: Matched, code: string): ParsedResults {
+  const rows = [...matched.rows, ...matched.unmatched.map((u) => u.row)].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return {
-    rows: matched.rows.map((row) => ({ ...row, line: row.line ?? 0, problems: rowProblems(row, code) })),
+    rows: rows.map((row) => ({ ...row, line: row.line ?? 0, problems: rowProblems(row, code) })),
     threeRuns: read.threeRuns,
-    skipped: [...read.skipped, ...matched.unmatched].sort((a, b) => a.line - b.line),
+    skipped: read.skipped,
     error: null,
+    unmatched: matched.unmatched.map(({ line, reason }) => ({ line, reason })),
   };
 }
 
