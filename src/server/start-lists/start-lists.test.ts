@@ -160,6 +160,21 @@ describe('allocating bibs', () => {
     ]);
   });
 
+  it('two allocations at once leave one number per entrant and each number once', async () => {
+    const { eventId } = await raceWithEntrants();
+    await link(eventId);
+    const answers = await Promise.all([
+      allocate(eventId, { order: 'seeded', draw_seed: 1 }),
+      allocate(eventId, { order: 'category', first_bib: 20 }),
+      allocate(eventId, { order: 'category', only_new: true }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const bibs = (await bibsByName(eventId)).map(([bib]: [number]) => bib);
+    expect(bibs).toHaveLength(5);
+    expect(new Set(bibs).size).toBe(5);
+    expect((await api('GET', '/start-lists/999999/', admin)).statusCode).toBe(404);
+  });
+
   it('lists entrants without a racer number as needing one, without a bib', async () => {
     const { eventId } = await raceWithEntrants();
     const none = await racer(t.app, { ...ANN, first: 'No', last: 'Number', racerId: null });

@@ -1,29 +1,8 @@
 import { Alert, List, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { CATEGORY_KEYS } from '../../domain/results/categories.ts';
-import type { StartList, StartListEntry } from './api.ts';
+import type { StartList } from './api.ts';
+import { byCategory } from './model.ts';
 import classes from './StartList.module.css';
-
-const NO_CATEGORY = 'No category (date of birth or gender missing)';
-
-/** The entries in tables by category, in the spec's category order; bib order inside each. */
-export function byCategory(entries: readonly StartListEntry[]): { title: string; entries: StartListEntry[] }[] {
-  const groups = new Map<string, StartListEntry[]>();
-  for (const e of entries) {
-    const key = e.group ?? NO_CATEGORY;
-    groups.set(key, [...(groups.get(key) ?? []), e]);
-  }
-  const rank = (key: string) => {
-    const i = CATEGORY_KEYS.indexOf(key);
-    return i < 0 ? CATEGORY_KEYS.length : i;
-  };
-  return [...groups.entries()]
-    .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([title, list]) => ({
-      title,
-      entries: [...list].sort((a, b) => (a.bib ?? Number.MAX_SAFE_INTEGER) - (b.bib ?? Number.MAX_SAFE_INTEGER)),
-    }));
-}
 
 /**
  * The start list (issue 27): one table per category (bib, racer number, name, gender, club,
