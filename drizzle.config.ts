@@ -9,6 +9,7 @@ export default defineConfig({
     './src/server/db/schema-events.ts',
     './src/server/db/schema-data-rights.ts',
     './src/server/db/schema-security.ts',
+    './src/server/db/schema-start-lists.ts',
   ],
   out: './src/server/db/migrations',
 });

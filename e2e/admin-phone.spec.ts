@@ -80,7 +80,14 @@ test.describe('at 375 px', () => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
 
     // every other panel an administrator has fits the screen
-    for (const panel of ['Users', 'Confirm Racers', 'Link Requests', 'Booked Participants', 'Orders & Payments']) {
+    for (const panel of [
+      'Users',
+      'Confirm Racers',
+      'Link Requests',
+      'Booked Participants',
+      'Start Lists',
+      'Orders & Payments',
+    ]) {
       await openPanel(page, panel);
       await page.waitForLoadState('networkidle');
       expect(await pageWidth(page), panel).toBeLessThanOrEqual(375);

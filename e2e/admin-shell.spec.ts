@@ -9,6 +9,7 @@ const ALL_ADMINS = [
   'Confirm Racers',
   'Link Requests',
   'Booked Participants',
+  'Start Lists',
   'Orders & Payments',
   'Edit Content',
   'Edit Document Content',
@@ -21,7 +22,7 @@ const ALL_ADMINS = [
 ];
 const SUPER_ONLY = ['Points', 'Team Groupings', 'Maintenance Mode', 'Site Health'];
 
-test('a club administrator sees the fourteen shared panels and none of the super-admin ones', async ({ page }) => {
+test('a club administrator sees the fifteen shared panels and none of the super-admin ones', async ({ page }) => {
   const menu = await openAdmin(page, DEMO.admin);
   // Messages carries its unread count when there is one
   await expect(menu.getByRole('button')).toHaveText(
@@ -47,10 +48,10 @@ test.describe('as the super administrator', () => {
     await setMaintenance(request, false);
   });
 
-  test('sees all eighteen panels and switches maintenance mode on and off', async ({ page, browser }) => {
+  test('sees all nineteen panels and switches maintenance mode on and off', async ({ page, browser }) => {
     const menu = await openAdmin(page, DEMO.superAdmin);
     const entries = menu.getByRole('button');
-    await expect(entries).toHaveCount(18);
+    await expect(entries).toHaveCount(19);
     for (const [i, name] of [...ALL_ADMINS, ...SUPER_ONLY].entries()) {
       await expect(entries.nth(i)).toHaveAccessibleName(name === 'Messages' ? /^Messages( \d+ unread)?$/ : name);
     }

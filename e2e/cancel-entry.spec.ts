@@ -83,7 +83,10 @@ test('a super administrator turns refunds on and sets a race’s terms; the paye
     await expect(order).toContainText('Cancelled');
     await expect(order).toContainText('£7.50 refunded');
     await expect(order.getByRole('button', { name: 'Cancel entry' })).toHaveCount(0);
-    const products = (await (await request.get('/api/v1/products/')).json()) as { id: number; booked_quantity: number }[];
+    const products = (await (await request.get('/api/v1/products/')).json()) as {
+      id: number;
+      booked_quantity: number;
+    }[];
     expect(products.find((p) => p.id === id)?.booked_quantity).toBe(0);
   } finally {
     await request.put('/api/v1/admin/refund-settings/', { headers: rootHeaders, data: { enabled: false } });

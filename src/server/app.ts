@@ -48,6 +48,7 @@ import { createMailer, type Mailer } from './plugins/mail.ts';
 import { computeSecurityHeaders, helmetOptions, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerMedia } from './plugins/storage.ts';
 import { resultsRoutes } from './results/routes.ts';
+import { startListRoutes } from './start-lists/routes.ts';
 import { versionRoutes } from './version/routes.ts';
 
 export type App = FastifyInstance;
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(cartRoutes(ctx));
       await api.register(paymentRoutes(ctx));
       await api.register(resultsRoutes(ctx));
+      await api.register(startListRoutes(ctx));
       await api.register(mailRoutes(ctx));
       await api.register(operationsRoutes(ctx));
     },

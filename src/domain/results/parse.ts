@@ -24,6 +24,9 @@ export interface ParsedResults {
   skipped: { line: number; reason: string }[];
   /** 'No valid data found in file' when no row came out; null otherwise. */
   error: string | null;
+  /** Rows of a timing file not matched to a racer (docs/decisions/0049): in `rows`, to be
+   * corrected or deleted, and listed here with why. */
+  unmatched?: { line: number; reason: string }[];
 }
 
 type Column =

@@ -21,6 +21,9 @@ export interface ResultRow {
   run_3: string;
   manual_time: boolean;
   line: number | null;
+  /** The timing software's own status texts where runs were normalised from them ("Run 1: NiZ";
+   * Race Horology imports, docs/decisions/0049); absent or '' otherwise. */
+  original?: string;
 }
 
 export type ResultField = 'racer_id' | 'name' | 'club' | 'gender' | 'cat' | 'time' | 'run_1' | 'run_2' | 'run_3';

@@ -24,6 +24,7 @@ import {
 import { erasedRacers } from '../db/schema-data-rights.ts';
 import { calendarFeeds } from '../db/schema-events.ts';
 import { raceResults } from '../db/schema-results.ts';
+import { startNumbers } from '../db/schema-start-lists.ts';
 import { AppError } from '../errors.ts';
 import { leaveFamily } from '../people/families.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
@@ -177,6 +178,7 @@ async function removePersonalRows(tx: Tx, userId: number, username: string, emai
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  await tx.delete(startNumbers).where(eq(startNumbers.userId, userId));
   await tx.delete(cartItems).where(or(eq(cartItems.ownerId, userId), eq(cartItems.participantId, userId)));
   await tx.delete(linkRequests).where(or(eq(linkRequests.requesterId, userId), eq(linkRequests.targetId, userId)));
   const account = username.toLowerCase();

@@ -31,6 +31,7 @@ const SUBJECT = new Set([
   'calendar_feeds.user_id',
   'totp_factors.user_id',
   'totp_recovery_codes.user_id',
+  'start_numbers.user_id',
 ]);
 const ACTOR = new Set([
   'bookings.booked_by_id',
@@ -41,6 +42,7 @@ const ACTOR = new Set([
   'race_results.manual_by_id',
   'season_settings.updated_by_id',
   'entrant_messages.sent_by_id',
+  'race_links.linked_by_id',
 ]);
 
 /** Columns never exported, whoever they are about: secrets and what the database derives. */

@@ -8,11 +8,13 @@ import * as eventsSchema from './schema-events.ts';
 import * as operationsSchema from './schema-operations.ts';
 import * as resultsSchema from './schema-results.ts';
 import * as securitySchema from './schema-security.ts';
+import * as startListsSchema from './schema-start-lists.ts';
 
 /** Every table: the accounts, events, people and payments, the results (schema-results.ts) and
  * the operators' side (schema-operations.ts: file chunks, backups, health alerts), events' former
  * slugs, messages to entrants and calendar feeds (schema-events.ts), erased racers
- * (schema-data-rights.ts) and administrators' second factors (schema-security.ts). */
+ * (schema-data-rights.ts), administrators' second factors (schema-security.ts), and start lists'
+ * links and bibs (schema-start-lists.ts). */
 export const schema = {
   ...baseSchema,
   ...resultsSchema,
@@ -20,6 +22,7 @@ export const schema = {
   ...eventsSchema,
   ...dataRightsSchema,
   ...securitySchema,
+  ...startListsSchema,
 };
 
 export type Schema = typeof schema;

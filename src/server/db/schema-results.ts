@@ -76,6 +76,9 @@ export const raceResults = pgTable(
     computedTime: text('computed_time'),
     manualById: integer('manual_by_id').references(() => users.id, { onDelete: 'set null' }),
     manualAt: timestamp('manual_at', { withTimezone: true }),
+    /** The timing software's own status texts the runs were normalised from ("Run 1: NiZ"),
+     * from a Race Horology import (docs/decisions/0049); null otherwise. */
+    original: text('original'),
   },
   (t) => [index('race_results_club_race_idx').on(t.clubRaceId)],
 );

@@ -218,6 +218,7 @@ export async function uploadResults(
           computedTime: row.manual_time ? computed : null,
           manualById: row.manual_time ? userId : null,
           manualAt: row.manual_time ? now : null,
+          original: row.original || null,
         })),
       );
     }

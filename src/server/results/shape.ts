@@ -115,6 +115,8 @@ export const ResultRowBody = z.object({
   run_3: cell('Run 3', RESULT_LIMITS.run),
   manual_time: z.boolean().default(false),
   line: z.number().int().min(1).max(1_000_000).nullable().default(null),
+  /** A Race Horology import's original status texts (docs/decisions/0049). */
+  original: cell('Original status', 100),
 });
 
 export const UploadBody = z.object({

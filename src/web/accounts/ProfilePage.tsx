@@ -1,7 +1,15 @@
 import '../ui/all-styles.ts';
 import { Container, Paper, Tabs, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCalendarEvent, IconDatabase, IconKey, IconShieldLock, IconTicket, IconUser, IconUsers } from '@tabler/icons-react';
+import {
+  IconCalendarEvent,
+  IconDatabase,
+  IconKey,
+  IconShieldLock,
+  IconTicket,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { NARROW_QUERY } from '../app/paths.ts';
 import { MyEntries } from '../payments/MyEntries.tsx';

@@ -27,6 +27,7 @@ const PANEL_VIEWS: Record<PanelKey, ComponentType> = {
   confirmRacer: panel(() => import('../people/admin/ConfirmRacersPanel.tsx'), 'ConfirmRacersPanel'),
   linkRequests: panel(() => import('../people/admin/LinkRequestsPanel.tsx'), 'LinkRequestsPanel'),
   bookedParticipants: panel(() => import('../people/admin/BookedParticipantsPanel.tsx'), 'BookedParticipantsPanel'),
+  startLists: panel(() => import('../start-lists/StartListsPanel.tsx'), 'StartListsPanel'),
   payments: panel(() => import('../payments/admin/PaymentsPanel.tsx'), 'PaymentsPanel'),
   editContent: panel(() => import('../content/admin/EditContentPanel.tsx'), 'EditContentPanel'),
   organizationDocuments: panel(

@@ -1,5 +1,5 @@
 /** The admin side menu (doc 2 §2): the 13 panel keys in order (and Orders & Payments, issue 9; Messages and Mail, issue 24;
- * Before Entries Open and Site Health, issue 25),
+ * Before Entries Open and Site Health, issue 25; Start Lists, issue 27),
  * their labels, and which need a super administrator. */
 export const PANEL_KEYS = [
   'bookings',
@@ -7,6 +7,7 @@ export const PANEL_KEYS = [
   'confirmRacer',
   'linkRequests',
   'bookedParticipants',
+  'startLists',
   'payments',
   'editContent',
   'organizationDocuments',
@@ -37,6 +38,7 @@ export const PANELS: readonly PanelInfo[] = [
   { key: 'confirmRacer', label: 'Confirm Racers', superOnly: false },
   { key: 'linkRequests', label: 'Link Requests', superOnly: false },
   { key: 'bookedParticipants', label: 'Booked Participants', superOnly: false },
+  { key: 'startLists', label: 'Start Lists', superOnly: false },
   { key: 'payments', label: 'Orders & Payments', superOnly: false },
   { key: 'editContent', label: 'Edit Content', superOnly: false },
   { key: 'organizationDocuments', label: 'Edit Document Content', superOnly: false },

@@ -25,6 +25,8 @@ export interface Draft {
   threeRuns: boolean;
   rows: DraftRow[];
   skipped: ParsedResults['skipped'];
+  /** A timing file's rows not matched to a racer (in `rows`, to correct or delete). */
+  unmatched: NonNullable<ParsedResults['unmatched']>;
 }
 
 export function draftOf(parsed: ParsedResults, fileName: string): Draft {
@@ -33,6 +35,7 @@ export function draftOf(parsed: ParsedResults, fileName: string): Draft {
     threeRuns: parsed.threeRuns,
     rows: parsed.rows.map(({ problems: _problems, ...row }, key) => ({ ...row, key })),
     skipped: parsed.skipped,
+    unmatched: parsed.unmatched ?? [],
   };
 }
 
@@ -137,6 +140,8 @@ export function ClubWork({
       </Group>
       <UploadModal
         opened={uploading}
+        raceEventId={event.id}
+        clubId={club.club_id}
         clubName={club.club_name}
         year={event.year}
         code={code}
@@ -168,6 +173,7 @@ export function ClubWork({
             .
           </Text>
           <DuplicateRacers rows={draft.rows} code={code} />
+          <UnmatchedRows unmatched={draft.unmatched} />
           <RawTable
             rows={draft.rows}
             threeRuns={draft.threeRuns}
@@ -220,6 +226,28 @@ function DuplicateRacers({ rows, code }: { rows: readonly DraftRow[]; code: stri
       <List size="sm" spacing={2}>
         {duplicates.map((d) => (
           <List.Item key={d.racerId}>{duplicateMessage(code, d)}</List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
+/** A timing file's rows no racer matched: in the table to correct (racer number, gender, club,
+ * category) or delete; said here with why. */
+function UnmatchedRows({ unmatched }: { unmatched: Draft['unmatched'] }) {
+  if (unmatched.length === 0) return null;
+  return (
+    <Alert
+      color="yellow"
+      icon={<IconAlertCircle aria-hidden />}
+      title={`${unmatched.length} row${unmatched.length === 1 ? ' was' : 's were'} not matched to a racer: correct or delete ${unmatched.length === 1 ? 'it' : 'them'} below`}
+      data-testid="unmatched-rows"
+    >
+      <List size="sm" spacing={2}>
+        {unmatched.map((u) => (
+          <List.Item key={u.line}>
+            Line {u.line}: {u.reason}
+          </List.Item>
         ))}
       </List>
     </Alert>

@@ -133,6 +133,8 @@ export function RawTable({
       labels: { confirm: 'Delete row', cancel: 'Cancel' },
       onConfirm: () => onChange(rows.filter((r) => r.key !== row.key)),
     });
+  // a Race Horology import keeps its own status texts beside the normalised runs (decisions/0049)
+  const timingTexts = rows.some((r) => r.original);
   return (
     <>
       <Table.ScrollContainer minWidth={900} type="native" mah={560}>
@@ -146,6 +148,7 @@ export function RawTable({
                 </Table.Th>
               ))}
               <Table.Th scope="col">Time</Table.Th>
+              {timingTexts && <Table.Th scope="col">Timing status</Table.Th>}
               <Table.Th scope="col">
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
@@ -175,6 +178,7 @@ export function RawTable({
                       </Text>
                     )}
                   </Table.Td>
+                  {timingTexts && <Table.Td>{row.original}</Table.Td>}
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <ActionIcon
