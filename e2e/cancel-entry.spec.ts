@@ -1,21 +1,12 @@
+import type { APIRequestContext } from '@playwright/test';
 import { createRaceEvent } from './event-fixtures.ts';
 import { apiToken, DEMO, expect, logInWithModal, test, uniqueSurname } from './fixtures.ts';
 import { registerRacer } from './people-fixtures.ts';
 
-/**
- * Cancelling one entry with its refund (issue 27): a super administrator turns refunds through
- * the site on (Orders & Payments) and gives a race its terms (Bookings → Cancellations: until a
- * date and time, a £2.50 fee); a racer who paid £10 cancels the entry in My Entries, is told
- * beforehand what comes back, and sees the entry cancelled and £7.50 refunded.
- */
-test('a super administrator turns refunds on and sets a race’s terms; the payer cancels and is refunded less the fee', async ({
-  page,
-  request,
-}) => {
-  const surname = uniqueSurname('Cxl');
-  const race = `Cancel Race ${surname}`;
+/** A racer who paid £10.00 for a new race `race` with the demo card. */
+async function paidEntry(request: APIRequestContext, race: string, first: string, surname: string) {
   const { id } = await createRaceEvent(request, { name: race, quantity: 5, price: '10.00' });
-  const kid = await registerRacer(request, 'Cora', surname);
+  const kid = await registerRacer(request, first, surname);
   const headers = { authorization: `Bearer ${await apiToken(request, kid)}` };
   await request.post('/api/v1/cart/bulk-add/', {
     headers,
@@ -29,6 +20,28 @@ test('a super administrator turns refunds on and sets a race’s terms; the paye
     data: { card_number: '4242 4242 4242 4242' },
   });
   expect(paid.status(), await paid.text()).toBe(200);
+  return { id, kid, reference };
+}
+
+const refundsSwitch = async (request: APIRequestContext, enabled: boolean) => {
+  const headers = { authorization: `Bearer ${await apiToken(request, DEMO.superAdmin)}` };
+  const res = await request.put('/api/v1/admin/refund-settings/', { headers, data: { enabled } });
+  expect(res.status()).toBe(200);
+};
+
+/**
+ * Cancelling one entry with its refund (issue 27): a super administrator turns refunds through
+ * the site on (Orders & Payments) and gives a race its terms (Bookings → Cancellations: until a
+ * date and time, a £2.50 fee); a racer who paid £10 cancels the entry in My Entries, is told
+ * beforehand what comes back, and sees the entry cancelled and £7.50 refunded.
+ */
+test('a super administrator turns refunds on and sets a race’s terms; the payer cancels and is refunded less the fee', async ({
+  page,
+  request,
+}) => {
+  const surname = uniqueSurname('Cxl');
+  const race = `Cancel Race ${surname}`;
+  const { id, kid, reference } = await paidEntry(request, race, 'Cora', surname);
   const rootHeaders = { authorization: `Bearer ${await apiToken(request, DEMO.superAdmin)}` };
 
   try {
@@ -89,6 +102,42 @@ test('a super administrator turns refunds on and sets a race’s terms; the paye
     }[];
     expect(products.find((p) => p.id === id)?.booked_quantity).toBe(0);
   } finally {
-    await request.put('/api/v1/admin/refund-settings/', { headers: rootHeaders, data: { enabled: false } });
+    await refundsSwitch(request, false);
+  }
+});
+
+test('with refunds on, an administrator removes a paid participant and refunds the payer', async ({
+  page,
+  request,
+}) => {
+  const surname = uniqueSurname('Rmv');
+  const race = `Removal Race ${surname}`;
+  await paidEntry(request, race, 'Remy', surname);
+  await refundsSwitch(request, true);
+  try {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto('/');
+    await logInWithModal(page, DEMO.admin);
+    await page.goto('/admin');
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Booked Participants' }).click();
+    const row = page.getByRole('table', { name: 'Race events' }).getByRole('row').filter({ hasText: race });
+    await row.getByRole('button', { name: `View participants of ${race}` }).click();
+    await expect(page.getByTestId('booked-summary')).toContainText('1 booked · 4 remaining');
+    await page
+      .getByRole('button', { name: `Remove Remy ${surname}` })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Remove participant' });
+    await expect(dialog).toContainText(`Are you sure you want to remove Remy ${surname} from ${race}?`);
+    await expect(dialog).toContainText('This action cannot be reversed.');
+    await expect(dialog).not.toContainText('refunds cannot be issued');
+    await expect(dialog.getByRole('checkbox', { name: 'Refund £10.00 to the payer' })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(
+      page.getByText(`Remy ${surname} was removed from ${race}. £10.00 will be refunded to the payer.`),
+    ).toBeVisible();
+    await expect(page.getByTestId('booked-summary')).toContainText('0 booked · 5 remaining');
+  } finally {
+    await refundsSwitch(request, false);
   }
 });

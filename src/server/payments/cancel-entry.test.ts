@@ -205,3 +205,56 @@ describe('the association’s switch and a race’s terms', () => {
     ).toBe(403);
   });
 });
+
+describe('an administrator removes a participant with a refund', () => {
+  const removeWithRefund = (access: string, bookingId: number) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/bookings/${bookingId}/remove-with-refund/`, headers: bearer(access) });
+
+  it('refunds in full what was paid for that entry, once even when asked twice at once; the list said what was paid', async () => {
+    await refundsOn(true);
+    const eventId = await race();
+    const { amy, ben, reference } = await paidForTwo(eventId);
+    const admin = await signedIn(t.app, 'admin');
+    const list = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/products/booked-participants/${eventId}/`,
+        headers: bearer(admin.access),
+      })
+    ).json() as { id: number; participant_first_name: string; paid: string | null }[];
+    expect(list.map((p) => p.paid)).toEqual(['25.00', '25.00']);
+    const [amyBooking] = await t.app.ctx.db.select().from(bookings).where(eq(bookings.userId, amy.id));
+    const both = await Promise.all([1, 2].map(() => removeWithRefund(admin.access, amyBooking?.id ?? 0)));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    expect(both.find((r) => r.statusCode === 200)?.json()).toEqual({
+      message: `${amy.name} was removed from Hemel Open Slalom. £25.00 will be refunded to the payer.`,
+      refund: '25.00',
+    });
+    expect(t.stripe.refunds).toEqual([expect.objectContaining({ payment_intent: reference, amount: 2500 })]);
+    const [row] = await t.app.ctx.db.select().from(refunds);
+    expect([row?.status, row?.cause, row?.requestedBy]).toEqual(['succeeded', 'requested', admin.user.id]);
+    expect(await places(t, eventId)).toEqual({ booked: 1, held: 0 });
+    const after = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/products/booked-participants/${eventId}/`,
+        headers: bearer(admin.access),
+      })
+    ).json() as { participant_first_name: string }[];
+    expect(after).toHaveLength(1);
+    expect(ben.name).toContain(after[0]?.participant_first_name ?? '?');
+  });
+
+  it('with the setting off it is refused and nothing moves; a parent cannot call it', async () => {
+    const eventId = await race();
+    const { amy } = await paidForTwo(eventId);
+    const [booking] = await t.app.ctx.db.select().from(bookings).where(eq(bookings.userId, amy.id));
+    const admin = await signedIn(t.app, 'admin');
+    const off = await removeWithRefund(admin.access, booking?.id ?? 0);
+    expect([off.statusCode, off.json().error]).toEqual([409, CANCEL_MSG.off]);
+    expect(await places(t, eventId)).toEqual({ booked: 2, held: 0 });
+    const parent = await signedIn(t.app);
+    expect((await removeWithRefund(parent.access, booking?.id ?? 0)).statusCode).toBe(403);
+    expect(t.stripe.refunds).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatPrice, parsePrice } from '../../domain/money.ts';
+import { displayPrice, formatPrice, parsePrice } from '../../domain/money.ts';
 import {
   CANCEL_MSG,
   type CancelTerms,
@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { bookings, events, paymentLines, payments, siteSettings, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { removeBookingIn } from '../people/booked-participants.ts';
 import { dropPublicCacheSoon, invalidatePublicCache } from '../plugins/public-cache.ts';
 import { installationId } from './installation.ts';
 import { logPayment } from './log.ts';
@@ -152,6 +153,70 @@ export async function cancelEntry(
   if (done.refundPence > 0) {
     await sendRefundsOf(ctx, log, done.paymentId).catch((error: unknown) =>
       log.error({ err: error, paymentId: done.paymentId }, 'refund not sent at once; the payments job retries it'),
+    );
+  }
+  return { message: done.message, refund: formatPrice(done.refundPence) };
+}
+
+/**
+ * POST /bookings/{id}/remove-with-refund/: an administrator removes a participant and refunds in
+ * full what a card or wallet payment paid for the entry (issue 27; only while refunds through the
+ * site are on). The booking goes as Remove takes it (people/booked-participants.ts), in the same
+ * transaction as the refund row, whose key names the line: a second request finds no booking.
+ */
+export async function removeWithRefund(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  adminId: number,
+  bookingId: number,
+): Promise<{ message: string; refund: string }> {
+  if (!(await refundsEnabled(ctx))) throw new AppError('CONFLICT', CANCEL_MSG.off);
+  const installation = await installationId(ctx);
+  const done = await ctx.db.transaction(async (tx) => {
+    const [line] = await tx
+      .select({ id: paymentLines.id })
+      .from(paymentLines)
+      .where(and(eq(paymentLines.bookingId, bookingId), eq(paymentLines.state, 'booked')));
+    const removed = await removeBookingIn(tx, bookingId);
+    const [paid] = line
+      ? await tx
+          .update(paymentLines)
+          .set({ state: 'released' })
+          .where(and(eq(paymentLines.id, line.id), eq(paymentLines.state, 'booked'), isNull(paymentLines.refundId)))
+          .returning()
+      : [];
+    const [payment] = paid ? await tx.select().from(payments).where(eq(payments.id, paid.paymentId)) : [];
+    if (!paid || payment?.status !== 'succeeded' || paid.pricePence <= 0) {
+      return { message: removed.message, paymentId: null, refundPence: 0 };
+    }
+    await logPayment(tx, {
+      paymentId: payment.id,
+      state: 'released',
+      cause: 'admin',
+      actorId: adminId,
+      detail: `${removed.eventName}: ${removed.name} (removed by an administrator)`,
+    });
+    await requestRefund(tx, {
+      paymentId: payment.id,
+      amountPence: paid.pricePence,
+      cause: 'requested',
+      lineIds: [paid.id],
+      requestedBy: adminId,
+      logCause: 'admin',
+      idempotencyKey: refundKey(installation, payment.id, 'removed', [paid.id]),
+      detail: `removed by an administrator: ${paid.pricePence} pence`,
+    });
+    return {
+      message: `${removed.message} ${displayPrice(paid.pricePence)} will be refunded to the payer.`,
+      paymentId: payment.id,
+      refundPence: paid.pricePence,
+    };
+  });
+  await invalidatePublicCache(ctx);
+  if (done.paymentId !== null) {
+    const paymentId = done.paymentId;
+    await sendRefundsOf(ctx, log, paymentId).catch((error: unknown) =>
+      log.error({ err: error, paymentId }, 'refund not sent at once; the payments job retries it'),
     );
   }
   return { message: done.message, refund: formatPrice(done.refundPence) };

@@ -8,7 +8,14 @@ import { events } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { IdParams } from '../plugins/params.ts';
-import { cancelEntry, refundsEnabled, setCancelTerms, setRefundsEnabled, termsOf } from './cancel-entry.ts';
+import {
+  cancelEntry,
+  refundsEnabled,
+  removeWithRefund,
+  setCancelTerms,
+  setRefundsEnabled,
+  termsOf,
+} from './cancel-entry.ts';
 
 const tags = ['payments'];
 const bearerOnly = [{ bearer: [] }];
@@ -85,6 +92,21 @@ export function cancelRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request) => setCancelTerms(ctx, request.params.id, request.body),
+    );
+
+    api.post(
+      '/bookings/:id/remove-with-refund/',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'Removes a participant and refunds in full what a card or wallet payment paid for the entry',
+          params: IdParams,
+          response: { 200: z.object({ message: z.string(), refund: z.string() }) },
+        },
+      },
+      async (request) => removeWithRefund(ctx, request.log, currentUser(request).id, request.params.id),
     );
 
     api.post(

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { toCsv } from '../../domain/csv.ts';
 import { londonToday } from '../../domain/dates.ts';
 import { EVENT_MSG } from '../../domain/events/index.ts';
+import { formatPrice } from '../../domain/money.ts';
 import { BOOKED_MSG, bookedCsvHeaders, bookedCsvRow } from '../../domain/people/booked.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { bookings, events, profiles, users } from '../db/schema.ts';
+import { bookings, events, paymentLines, payments, profiles, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { moveBooked, placeFree } from '../places/guard.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
@@ -24,6 +25,9 @@ export const BookedParticipantSchema = z.object({
     se_reg_number: z.string(),
   }),
   created_at: z.string(),
+  /** What a card or wallet payment paid for this entry (pounds) and has not given back: what an
+   * administrator's removal may refund while refunds through the site are on (issue 27). */
+  paid: z.string().nullable(),
 });
 export type BookedParticipant = z.infer<typeof BookedParticipantSchema>;
 
@@ -59,6 +63,11 @@ function selectBooked(db: Db | Tx) {
       dateOfBirth: profiles.dateOfBirth,
       localClub: profiles.localClub,
       seRegNumber: profiles.seRegNumber,
+      // what a card or wallet payment paid for this entry and has not given back (issue 27)
+      paidPence: sql<
+        number | null
+      >`(select pl.price_pence from ${paymentLines} pl join ${payments} p on p.id = pl.payment_id
+        where pl.booking_id = ${bookings.id} and pl.state = 'booked' and pl.refund_id is null and p.status = 'succeeded' limit 1)`,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
@@ -80,6 +89,7 @@ function toBooked(row: BookedRow): BookedParticipant {
       se_reg_number: row.seRegNumber,
     },
     created_at: row.createdAt.toISOString(),
+    paid: row.paidPence === null ? null : formatPrice(Number(row.paidPence)),
   };
 }
 
@@ -172,26 +182,35 @@ export async function addParticipant(
 
 /** DELETE /bookings/{id}/: removes the booking and frees its place, in one transaction. */
 export async function removeBooking(ctx: AppContext, bookingId: number): Promise<{ message: string }> {
-  const message = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ eventId: bookings.eventId, first: users.firstName, last: users.lastName })
-      .from(bookings)
-      .innerJoin(users, eq(users.id, bookings.userId))
-      .where(eq(bookings.id, bookingId));
-    if (!row) throw AppError.notFound(BOOKED_MSG.bookingNotFound);
-    // the event's row first, as Add Participant locks it, so the two wait for each other
-    const [event] = await tx.select({ name: events.name }).from(events).where(eq(events.id, row.eventId)).for('update');
-    const deleted = await tx.delete(bookings).where(eq(bookings.id, bookingId)).returning({ id: bookings.id });
-    // removed meanwhile by another request: nothing left to free
-    if (deleted.length === 0) throw AppError.notFound(BOOKED_MSG.bookingNotFound);
-    await tx
-      .update(events)
-      .set({ booked: sql`greatest(${events.booked} - 1, 0)` })
-      .where(eq(events.id, row.eventId));
-    return BOOKED_MSG.removed(`${row.first} ${row.last}`, event?.name ?? 'the event');
-  });
+  const removed = await ctx.db.transaction((tx) => removeBookingIn(tx, bookingId));
   await invalidatePublicCache(ctx);
-  return { message };
+  return { message: removed.message };
+}
+
+/** Removes a booking inside the caller's transaction and frees its place; 404 when it is gone
+ * (removed meanwhile by another request). Payments' removal with a refund runs it too. */
+export async function removeBookingIn(
+  tx: Tx,
+  bookingId: number,
+): Promise<{ eventId: number; name: string; eventName: string; message: string }> {
+  const [row] = await tx
+    .select({ eventId: bookings.eventId, first: users.firstName, last: users.lastName })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(eq(bookings.id, bookingId));
+  if (!row) throw AppError.notFound(BOOKED_MSG.bookingNotFound);
+  // the event's row first, as Add Participant locks it, so the two wait for each other
+  const [event] = await tx.select({ name: events.name }).from(events).where(eq(events.id, row.eventId)).for('update');
+  const deleted = await tx.delete(bookings).where(eq(bookings.id, bookingId)).returning({ id: bookings.id });
+  // removed meanwhile by another request: nothing left to free
+  if (deleted.length === 0) throw AppError.notFound(BOOKED_MSG.bookingNotFound);
+  await tx
+    .update(events)
+    .set({ booked: sql`greatest(${events.booked} - 1, 0)` })
+    .where(eq(events.id, row.eventId));
+  const name = `${row.first} ${row.last}`;
+  const eventName = event?.name ?? 'the event';
+  return { eventId: row.eventId, name, eventName, message: BOOKED_MSG.removed(name, eventName) };
 }
 
 /** GET /products/booked-participants/{id}/export-csv/: the 16 columns for every booking, and the

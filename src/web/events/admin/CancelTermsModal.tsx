@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { Product } from '../../../domain/events/index.ts';
 import type { CancelTerms } from '../../../domain/payments/cancellation.ts';
 import { ApiError, api } from '../../api/client.ts';
+import { useRefundSettings } from '../../payments/admin/refund-settings.ts';
 import { DayInput } from '../../ui/DayInput.tsx';
 import { toast } from '../../ui/toast.ts';
 
@@ -21,11 +22,7 @@ export function CancelTermsModal({ event, onClose }: { event: Product | null; on
     queryFn: () => api.get<CancelTerms>(`/products/${id}/cancellation/`, { auth: true }),
     enabled: event !== null,
   });
-  const settings = useQuery({
-    queryKey: ['admin', 'refund-settings'],
-    queryFn: () => api.get<{ enabled: boolean }>('/admin/refund-settings/', { auth: true }),
-    enabled: event !== null,
-  });
+  const settings = useRefundSettings(event !== null);
   const [until, setUntil] = useState('');
   const [time, setTime] = useState('');
   const [fee, setFee] = useState('0.00');

@@ -1,10 +1,9 @@
 import { Paper, Stack, Switch, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAdminStore } from '../../admin/store.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { toast } from '../../ui/toast.ts';
-
-const KEY = ['admin', 'refund-settings'] as const;
+import { REFUND_SETTINGS_KEY, useRefundSettings } from './refund-settings.ts';
 
 /**
  * Refunds through the site (issue 27; docs/decisions/0051): off by default. While on, parents may
@@ -13,16 +12,13 @@ const KEY = ['admin', 'refund-settings'] as const;
  */
 export function RefundSwitch() {
   const superAdmin = useAdminStore((s) => s.adminLevel === 'SUPER');
-  const setting = useQuery({
-    queryKey: KEY,
-    queryFn: () => api.get<{ enabled: boolean }>('/admin/refund-settings/', { auth: true }),
-  });
+  const setting = useRefundSettings();
   const queryClient = useQueryClient();
   const turn = useMutation({
     mutationFn: (enabled: boolean) =>
       api.put<{ enabled: boolean; message: string }>('/admin/refund-settings/', { enabled }, { auth: true }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(KEY, { enabled: saved.enabled });
+      queryClient.setQueryData(REFUND_SETTINGS_KEY, { enabled: saved.enabled });
       toast.success(saved.message);
     },
     onError: (error) =>

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDayMonthYear } from '../../../domain/dates.ts';
 import type { Product } from '../../../domain/events/product.ts';
 import { BOOKED_MSG } from '../../../domain/people/booked.ts';
 import { ApiError } from '../../api/client.ts';
+import { useRefundSettings } from '../../payments/admin/refund-settings.ts';
 import { cardClasses } from '../../ui/CardFacts.tsx';
 import { openConfirm } from '../../ui/confirm.ts';
 import { downloadCsv } from '../../ui/download.ts';
@@ -21,6 +22,7 @@ import {
   participantsFileName,
   priceLabel,
   REMOVE_WARNING,
+  REMOVE_WARNING_REFUNDS_ON,
   remaining,
   removeQuestion,
 } from './booked-model.ts';
@@ -33,25 +35,38 @@ import { ListActions } from './ListParts.tsx';
 export function EventParticipants({ event, code, onHome }: { event: Product; code: string; onHome: () => void }) {
   const participants = useParticipants(event.id);
   const remove = useRemoveParticipant(event.id);
+  const refunds = useRefundSettings();
   const [adding, setAdding] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const rows = participants.data ?? [];
 
-  const onRemove = (p: BookedParticipant) =>
+  const onRemove = (p: BookedParticipant) => {
+    // with refunds through the site on, what was paid may go back (issue 27); the text's warning otherwise
+    const refundable = refunds.data?.enabled === true && p.paid !== null && p.paid !== '0.00';
+    let refund = refundable;
     openConfirm({
       title: 'Remove participant',
       children: (
         <Stack gap="xs">
           <Text>{removeQuestion(p.participant_first_name, p.participant_last_name, event.name)}</Text>
+          {refundable ? (
+            <Checkbox
+              defaultChecked
+              label={`Refund £${p.paid} to the payer`}
+              onChange={(e) => {
+                refund = e.currentTarget.checked;
+              }}
+            />
+          ) : null}
           <Alert color="red" variant="light">
-            {REMOVE_WARNING}
+            {refunds.data?.enabled ? REMOVE_WARNING_REFUNDS_ON : REMOVE_WARNING}
           </Alert>
         </Stack>
       ),
       labels: { confirm: 'Remove', cancel: 'Cancel' },
       onConfirm: async () => {
         try {
-          const done = await remove.mutateAsync(p.id);
+          const done = await remove.mutateAsync({ bookingId: p.id, refund });
           toast.admin('success', done.message);
         } catch (error) {
           toast.admin(
@@ -61,6 +76,7 @@ export function EventParticipants({ event, code, onHome }: { event: Product; cod
         }
       },
     });
+  };
 
   const onDownload = async () => {
     if (rows.length === 0) {

@@ -15,6 +15,8 @@ export interface BookedParticipant {
     se_reg_number: string;
   };
   created_at: string;
+  /** What a card or wallet payment paid for the entry (pounds), or null (issue 27). */
+  paid: string | null;
 }
 
 /** An account Add Participant may book (doc 2 §3 "Eligible user"). */
@@ -53,6 +55,11 @@ export const bookedApi = {
   add: (eventId: number, userId: number) =>
     api.post<BookedParticipant>(`/products/${eventId}/add-participant/`, { user_id: userId }, { auth: true }),
   remove: (bookingId: number) => api.delete<{ message: string }>(`/bookings/${bookingId}/`, { auth: true }),
+  /** Remove and refund what was paid for the entry (issue 27: refunds through the site on). */
+  removeWithRefund: (bookingId: number) =>
+    api.post<{ message: string; refund: string }>(`/bookings/${bookingId}/remove-with-refund/`, undefined, {
+      auth: true,
+    }),
   messages: (eventId: number, signal?: AbortSignal) =>
     api.get<{ recipients: number; messages: EntrantMessage[] }>(`/products/booked-participants/${eventId}/messages/`, {
       auth: true,
@@ -124,5 +131,9 @@ export function useAddParticipant(eventId: number) {
 
 export function useRemoveParticipant(eventId: number) {
   const refresh = useRefresh(eventId);
-  return useMutation({ mutationFn: (bookingId: number) => bookedApi.remove(bookingId), onSettled: refresh });
+  return useMutation({
+    mutationFn: ({ bookingId, refund }: { bookingId: number; refund: boolean }) =>
+      refund ? bookedApi.removeWithRefund(bookingId) : bookedApi.remove(bookingId),
+    onSettled: refresh,
+  });
 }

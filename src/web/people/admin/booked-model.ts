@@ -66,3 +66,5 @@ export function removeQuestion(first: string, last: string, event: string): stri
   return `Are you sure you want to remove ${first} ${last} from ${event}?`;
 }
 export const REMOVE_WARNING = 'This action cannot be reversed and refunds cannot be issued through this site.';
+/** With refunds through the site on (issue 27; decisions.md keeps the text's words while off). */
+export const REMOVE_WARNING_REFUNDS_ON = 'This action cannot be reversed.';
