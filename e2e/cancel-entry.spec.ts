@@ -4,7 +4,13 @@ import { apiToken, DEMO, expect, logInWithModal, test, uniqueSurname } from './f
 import { registerRacer } from './people-fixtures.ts';
 
 /** A racer who paid £10.00 for a new race `race` with the demo card. */
-async function paidEntry(request: APIRequestContext, race: string, first: string, surname: string) {
+async function paidEntry(
+  request: APIRequestContext,
+  race: string,
+  first: string,
+  surname: string,
+  card = '4242 4242 4242 4242',
+) {
   const { id } = await createRaceEvent(request, { name: race, quantity: 5, price: '10.00' });
   const kid = await registerRacer(request, first, surname);
   const headers = { authorization: `Bearer ${await apiToken(request, kid)}` };
@@ -17,7 +23,7 @@ async function paidEntry(request: APIRequestContext, race: string, first: string
   const reference = (await started.json()).payment_reference as string;
   const paid = await request.post(`/api/v1/payment/demo/${reference}/complete/`, {
     headers,
-    data: { card_number: '4242 4242 4242 4242' },
+    data: { card_number: card },
   });
   expect(paid.status(), await paid.text()).toBe(200);
   return { id, kid, reference };
@@ -137,6 +143,55 @@ test('with refunds on, an administrator removes a paid participant and refunds t
       page.getByText(`Remy ${surname} was removed from ${race}. £10.00 will be refunded to the payer.`),
     ).toBeVisible();
     await expect(page.getByTestId('booked-summary')).toContainText('0 booked · 5 remaining');
+  } finally {
+    await refundsSwitch(request, false);
+  }
+});
+
+test('a refund the provider refuses waits in Orders & Payments until an administrator marks it refunded by hand', async ({
+  page,
+  request,
+}) => {
+  const surname = uniqueSurname('Rfs');
+  const race = `Refused Race ${surname}`;
+  // the demo's card whose refunds are refused (as Stripe's test card 4000 0000 0000 5126)
+  const { reference } = await paidEntry(request, race, 'Rafe', surname, '4000 0000 0000 5126');
+  await refundsSwitch(request, true);
+  try {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto('/');
+    await logInWithModal(page, DEMO.admin);
+    await page.goto('/admin');
+    const menu = page.getByRole('navigation', { name: 'Admin' });
+    await menu.getByRole('button', { name: 'Booked Participants' }).click();
+    const row = page.getByRole('table', { name: 'Race events' }).getByRole('row').filter({ hasText: race });
+    await row.getByRole('button', { name: `View participants of ${race}` }).click();
+    await page
+      .getByRole('button', { name: `Remove Rafe ${surname}` })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: 'Remove participant' }).getByRole('button', { name: 'Remove' }).click();
+    await expect(
+      page.getByText(`Rafe ${surname} was removed from ${race}. £10.00 will be refunded to the payer.`),
+    ).toBeVisible();
+
+    await menu.getByRole('button', { name: 'Orders & Payments' }).click();
+    const queue = page.getByRole('table', { name: 'Refunds to make by hand' });
+    await expect(page.getByRole('heading', { name: 'Refunds to make by hand (1)' })).toBeVisible();
+    await expect(queue.getByRole('row')).toHaveCount(2);
+    await expect(queue).toContainText(`Rafe ${surname}`);
+    await expect(queue).toContainText(reference);
+    await expect(queue).toContainText('£10.00');
+    await expect(queue).toContainText('Refused: the provider refused the refund');
+    await queue
+      .getByRole('button', { name: `Mark the refund of £10.00 to Rafe ${surname} as refunded by hand` })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Refunded by hand?' })
+      .getByRole('button', { name: 'Mark as refunded' })
+      .click();
+    await expect(page.getByText('Marked as refunded by hand.')).toBeVisible();
+    await expect(queue).toBeHidden();
   } finally {
     await refundsSwitch(request, false);
   }

@@ -82,6 +82,7 @@ const NO_BODY = new Set([
   // the payer cancels one entry: the line in the path is all there is to say
   'POST /api/v1/my-entries/lines/:id/cancel/',
   'POST /api/v1/bookings/:id/remove-with-refund/',
+  'POST /api/v1/admin/refunds/:id/refunded-by-hand/',
   // a new authenticator secret for the caller: nothing to say but who is asking
   'POST /api/v1/profile/totp/setup/',
   // Stripe's signed body, read as text and verified before anything in it is believed

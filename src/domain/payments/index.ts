@@ -18,6 +18,9 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 /** The demo provider's card numbers: this one is declined, any other 16 digits succeed (the same
  * numbers Stripe's test mode uses). */
 export const DEMO_DECLINED_CARD = '4000000000000002';
+/** The demo card whose payments go through and whose refunds the demo provider refuses (as
+ * Stripe's test card 4000 0000 0000 5126 does): to try the queue of refunds to make by hand. */
+export const DEMO_REFUND_REFUSED_CARD = '4000000000005126';
 export const DEMO_CARD = '4242424242424242';
 
 /** A PayPal order line's name (doc 1 §7): 'participant - product'. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, isNotNull, like, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, like, ne, notInArray, or, sql } from 'drizzle-orm';
 import { DATA_RIGHTS_MSG, deletedRacerName } from '../../domain/accounts/data-rights.ts';
 import { formatDayMonthYear, londonToday } from '../../domain/dates.ts';
 import { racerKey } from '../../domain/results/rows.ts';
@@ -142,7 +142,7 @@ async function refuseWhileOpen(tx: Tx, userId: number, now: Date): Promise<void>
     .select({ id: refunds.id })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(and(eq(payments.userId, userId), ne(refunds.status, 'succeeded')))
+    .where(and(eq(payments.userId, userId), notInArray(refunds.status, ['succeeded', 'manual'])))
     .limit(1);
   if (pending) throw new AppError('CONFLICT', DATA_RIGHTS_MSG.refundPending);
 }

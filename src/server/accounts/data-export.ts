@@ -43,6 +43,7 @@ const ACTOR = new Set([
   'season_settings.updated_by_id',
   'entrant_messages.sent_by_id',
   'race_links.linked_by_id',
+  'refunds.resolved_by_id',
 ]);
 
 /** Columns never exported, whoever they are about: secrets and what the database derives. */

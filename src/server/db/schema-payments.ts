@@ -109,7 +109,10 @@ export const refunds = pgTable(
     cause: text('cause', {
       enum: ['place_lost', 'line_removed', 'event_cancelled', 'amount_mismatch', 'requested'],
     }).notNull(),
-    status: text('status', { enum: ['requested', 'succeeded', 'failed'] })
+    /** requested (to send), pending (the provider accepted it; a webhook or the job follows it),
+     * succeeded, failed (sending failed: retried after a back-off), refused (the provider said no
+     * for good: waits in the administrators' queue), manual (an administrator refunded it by hand). */
+    status: text('status', { enum: ['requested', 'pending', 'succeeded', 'failed', 'refused', 'manual'] })
       .notNull()
       .default('requested'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
@@ -117,6 +120,9 @@ export const refunds = pgTable(
     /** Who asked for it: null when the system did (the automatic refunds). */
     requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
     attempts: integer('attempts').notNull().default(0),
+    /** Who marked it refunded by hand, and when (issue 27: the queue of failed refunds). */
+    resolvedById: integer('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -124,6 +130,7 @@ export const refunds = pgTable(
   (t) => [
     index('refunds_payment_idx').on(t.paymentId),
     index('refunds_open_idx').on(t.createdAt).where(sql`${t.status} <> 'succeeded'`),
+    index('refunds_provider_refund_idx').on(t.providerRefundId),
     check('refunds_amount_check', sql`${t.amountPence} > 0`),
   ],
 );

@@ -49,7 +49,7 @@ function select(db: AppContext['db']) {
   const lines = (state: 'booked' | 'lost') =>
     sql<number>`(select count(*)::int from ${paymentLines} where ${paymentLines.paymentId} = ${payments.id} and ${paymentLines.state} = ${state})`;
   const refunded = (done: boolean) =>
-    sql<number>`(select coalesce(sum(${refunds.amountPence}), 0)::int from ${refunds} where ${refunds.paymentId} = ${payments.id} and ${done ? sql`${refunds.status} = 'succeeded'` : sql`${refunds.status} <> 'succeeded'`})`;
+    sql<number>`(select coalesce(sum(${refunds.amountPence}), 0)::int from ${refunds} where ${refunds.paymentId} = ${payments.id} and ${done ? sql`${refunds.status} in ('succeeded', 'manual')` : sql`${refunds.status} not in ('succeeded', 'manual')`})`;
   return db
     .select({
       payment: payments,

@@ -2,12 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CANCEL_MSG } from '../../domain/payments/cancellation.ts';
 import { startSession } from '../accounts/sessions.ts';
-import { bookings, cartItems, events, families, paymentLines, refunds, users } from '../db/schema.ts';
+import { bookings, cartItems, events, families, paymentLines, paymentLog, refunds, users } from '../db/schema.ts';
 import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { bearer } from '../test/helper.ts';
 import { places, started, webhook } from './hold-support.ts';
-import { useStripeTestApp } from './stripe-test-app.ts';
+import { sendRequestedRefunds } from './refund-job.ts';
+import { followPendingRefunds } from './refund-states.ts';
+import { stripeSignature, useStripeTestApp } from './stripe-test-app.ts';
 import { type Booker, makeBookers } from './test-support.ts';
 
 /** Issue 27, "Cancelling one entry, with its refund". */
@@ -256,5 +258,105 @@ describe('an administrator removes a participant with a refund', () => {
     const parent = await signedIn(t.app);
     expect((await removeWithRefund(parent.access, booking?.id ?? 0)).statusCode).toBe(403);
     expect(t.stripe.refunds).toEqual([]);
+  });
+});
+
+describe('a refund followed to its end', () => {
+  const hook = (payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/stripe/webhook/',
+      headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(payload) },
+      payload,
+    });
+  const statusOf = async () => (await t.app.ctx.db.select().from(refunds))[0];
+  const logStates = async () =>
+    (await t.app.ctx.db.select({ state: paymentLog.state }).from(paymentLog))
+      .map((l) => l.state)
+      .filter((s) => s.startsWith('refund'));
+
+  async function pendingRefund() {
+    await refundsOn(true);
+    t.stripe.refundStatus = 'pending';
+    const eventId = await race();
+    const paid = await paidForTwo(eventId);
+    expect((await cancel(paid.parent, paid.amyLine)).statusCode).toBe(200);
+    const row = await statusOf();
+    expect([row?.status, row?.providerRefundId]).toEqual(['pending', t.stripe.refunds[0]?.id]);
+    return paid;
+  }
+
+  it('pending at Stripe, then refund.updated says succeeded: recorded once, however often it comes', async () => {
+    const { parent } = await pendingRefund();
+    const entries = (await t.app.inject({ method: 'GET', url: '/api/v1/my-entries/', headers: parent.headers })).json();
+    expect(entries[0].refunded).toBe('0.00');
+    const id = t.stripe.refunds[0]?.id ?? '';
+    const event = t.stripe.refundUpdated(id, 'succeeded');
+    expect((await hook(event)).statusCode).toBe(200);
+    expect((await hook(event)).statusCode).toBe(200);
+    expect((await statusOf())?.status).toBe('succeeded');
+    expect(await logStates()).toEqual(['refund_requested', 'refund_requested', 'refund_succeeded']);
+  });
+
+  it('refused by Stripe: it waits in the queue until an administrator refunds it by hand, and is never sent again', async () => {
+    await pendingRefund();
+    const id = t.stripe.refunds[0]?.id ?? '';
+    expect((await hook(t.stripe.refundUpdated(id, 'failed', 'expired_or_canceled_card'))).statusCode).toBe(200);
+    const refused = await statusOf();
+    expect([refused?.status, refused?.lastError]).toEqual(['refused', 'expired_or_canceled_card']);
+    const admin = await signedIn(t.app, 'admin');
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/refunds/queue/',
+      headers: bearer(admin.access),
+    });
+    expect(queue.json()).toEqual([
+      expect.objectContaining({
+        id: refused?.id,
+        amount: '20.00',
+        status: 'refused',
+        last_error: 'expired_or_canceled_card',
+      }),
+    ]);
+    const parent = await signedIn(t.app);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/refunds/queue/', headers: bearer(parent.access) }))
+        .statusCode,
+    ).toBe(403);
+    const byHand = (who: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/refunds/${refused?.id}/refunded-by-hand/`,
+        headers: bearer(who),
+      });
+    expect((await byHand(admin.access)).json()).toEqual({ message: 'Marked as refunded by hand.' });
+    expect((await byHand(admin.access)).statusCode).toBe(404);
+    const done = await statusOf();
+    expect([done?.status, done?.resolvedById]).toEqual(['manual', admin.user.id]);
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/v1/admin/refunds/queue/', headers: bearer(admin.access) })
+      ).json(),
+    ).toEqual([]);
+    t.clock.advance(3 * 60 * 60_000);
+    await sendRequestedRefunds(t.app.ctx, t.app.log);
+    expect(t.stripe.refunds).toHaveLength(1);
+  });
+
+  it('the payments job asks Stripe about a refund still pending after a minute; charge.refunded asks at once', async () => {
+    await pendingRefund();
+    const id = t.stripe.refunds[0]?.id ?? '';
+    t.stripe.refundUpdated(id, 'succeeded'); // Stripe's side moves; its event is lost
+    expect(await followPendingRefunds(t.app.ctx, t.app.log)).toBe(0); // not a minute yet
+    t.clock.advance(61_000);
+    expect(await followPendingRefunds(t.app.ctx, t.app.log)).toBe(1);
+    expect((await statusOf())?.status).toBe('succeeded');
+  });
+
+  it('charge.refunded: the pending refunds of that payment are asked about at once', async () => {
+    const { reference } = await pendingRefund();
+    t.stripe.refundUpdated(t.stripe.refunds[0]?.id ?? '', 'succeeded');
+    expect((await hook(t.stripe.chargeRefundedEvent(reference))).statusCode).toBe(200);
+    expect((await statusOf())?.status).toBe('succeeded');
   });
 });

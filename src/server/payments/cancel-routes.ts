@@ -16,6 +16,7 @@ import {
   setRefundsEnabled,
   termsOf,
 } from './cancel-entry.ts';
+import { markRefundedByHand, refundQueue } from './refund-states.ts';
 
 const tags = ['payments'];
 const bearerOnly = [{ bearer: [] }];
@@ -107,6 +108,51 @@ export function cancelRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request) => removeWithRefund(ctx, request.log, currentUser(request).id, request.params.id),
+    );
+
+    api.get(
+      '/admin/refunds/queue/',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'Refunds to make by hand: refused by the provider, or failing to send',
+          response: {
+            200: z.array(
+              z.object({
+                id: z.number().int(),
+                reference: z.string(),
+                provider: z.string(),
+                payer: z.string(),
+                email: z.string(),
+                amount: z.string(),
+                cause: z.string(),
+                status: z.enum(['refused', 'failed']),
+                attempts: z.number().int(),
+                last_error: z.string().nullable(),
+                created_at: z.string(),
+              }),
+            ),
+          },
+        },
+      },
+      async () => refundQueue(ctx),
+    );
+
+    api.post(
+      '/admin/refunds/:id/refunded-by-hand/',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'Marks a refund of the queue as made by hand: it leaves the queue and is never sent',
+          params: IdParams,
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
+      async (request) => markRefundedByHand(ctx, currentUser(request).id, request.params.id),
     );
 
     api.post(

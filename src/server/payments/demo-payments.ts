@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEMO_DECLINED_CARD, PAYMENT_MSG } from '../../domain/payments/index.ts';
+import { DEMO_DECLINED_CARD, DEMO_REFUND_REFUSED_CARD, PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { AppContext } from '../context.ts';
 import { payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { DEMO_REFUNDS_REFUSED } from './demo.ts';
 import { settlePayment } from './settle.ts';
 
 /**
@@ -30,7 +31,9 @@ export async function completeDemoPayment(
   if (!/^\d{16}$/.test(digits)) throw AppError.validation({ card_number: [PAYMENT_MSG.cardNumber] });
   if (digits === DEMO_DECLINED_CARD) throw new AppError('PAYMENT_DECLINED', PAYMENT_MSG.declined);
   if (!payment.settledAt) {
-    await ctx.db.update(payments).set({ providerStatus: 'succeeded' }).where(eq(payments.id, payment.id));
+    // the card whose refunds are refused (DEMO_REFUND_REFUSED_CARD) is remembered on the demo's own row
+    const providerStatus = digits === DEMO_REFUND_REFUSED_CARD ? DEMO_REFUNDS_REFUSED : 'succeeded';
+    await ctx.db.update(payments).set({ providerStatus }).where(eq(payments.id, payment.id));
     await settlePayment(ctx, log, payment.id, await demo.check(reference));
   }
   return { status: 'succeeded', payment_reference: reference };

@@ -9,6 +9,10 @@ import type { Provider } from './providers.ts';
  * side" is the payment's own row: the demo card form completes it (payments/demo-routes.ts) and
  * the same settlement as a real provider's books it.
  */
+/** The demo row's provider status of a payment made with DEMO_REFUND_REFUSED_CARD: paid, and
+ * its refunds refused. */
+export const DEMO_REFUNDS_REFUSED = 'succeeded; refunds refused';
+
 export function demoProvider(db: Db, installation: () => Promise<string>): Provider {
   return {
     name: 'demo',
@@ -27,7 +31,7 @@ export function demoProvider(db: Db, installation: () => Promise<string>): Provi
         .from(payments)
         .where(and(eq(payments.provider, 'demo'), eq(payments.reference, reference)));
       return {
-        paid: row?.providerStatus === 'succeeded',
+        paid: row?.providerStatus === 'succeeded' || row?.providerStatus === DEMO_REFUNDS_REFUSED,
         amountPence: row?.amountPence ?? 0,
         currency: 'GBP',
         // the demo's provider side is this installation's own row
@@ -38,7 +42,15 @@ export function demoProvider(db: Db, installation: () => Promise<string>): Provi
       };
     },
     async refund(request) {
-      return { reference: `demo_refund_${request.idempotencyKey}` };
+      const [row] = await db
+        .select({ providerStatus: payments.providerStatus })
+        .from(payments)
+        .where(eq(payments.id, request.paymentId));
+      const refused = row?.providerStatus === DEMO_REFUNDS_REFUSED;
+      return {
+        reference: `demo_refund_${request.idempotencyKey}`,
+        state: refused ? ('failed' as const) : ('succeeded' as const),
+      };
     },
     async cancel() {},
     /** The demo wallet's approval is the capture itself. */

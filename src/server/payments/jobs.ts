@@ -7,6 +7,7 @@ import { pruneLimits } from '../db/rate-limits.ts';
 import { events, paymentLines } from '../db/schema.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
 import { sendRequestedRefunds } from './refund-job.ts';
+import { followPendingRefunds } from './refund-states.ts';
 import { releasePayment } from './release.ts';
 import { queueMissingReceipts } from './settle.ts';
 
@@ -39,6 +40,7 @@ export async function runPaymentJobs(
   const repaired = await reconcilePlaces(ctx, log);
   if (released > 0 || repaired > 0) await dropPublicCacheSoon(ctx);
   await sendRequestedRefunds(ctx, log);
+  await followPendingRefunds(ctx, log);
   await queueMissingReceipts(ctx, log);
   await pruneLimits(ctx);
   await removeExpiredRecordsHourly(ctx, log);

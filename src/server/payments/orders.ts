@@ -52,7 +52,7 @@ async function ordersOf(ctx: AppContext, rows: PaymentRow[]): Promise<Order[]> {
           refunds.paymentId,
           rows.map((r) => r.id),
         ),
-        eq(refunds.status, 'succeeded'),
+        inArray(refunds.status, ['succeeded', 'manual']),
       ),
     )
     .groupBy(refunds.paymentId);

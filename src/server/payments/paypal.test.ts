@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSession } from '../accounts/sessions.ts';
-import { bookings, cartItems, events, payments, refunds } from '../db/schema.ts';
+import { bookings, cartItems, events, paymentLines, payments, refunds, users } from '../db/schema.ts';
 import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
 import { bearer, useTestApp } from '../test/helper.ts';
 import { type PaypalStandIn, startPaypalStandIn } from '../test/paypal-stand-in.ts';
 import { installationId } from './installation.ts';
+import { sendRequestedRefunds } from './refund-job.ts';
+import { followPendingRefunds } from './refund-states.ts';
 import { type Booker, makeBookers } from './test-support.ts';
 
 /** A receipt's subject (src/emails/receipt.tsx). */
@@ -167,5 +169,65 @@ describe('wallet payments through PayPal’s server SDK', () => {
     const [stranger] = (await makeBookers(t.app, 1, [])) as [Booker];
     const res = await capture(id, stranger);
     expect([res.statusCode, res.json().error]).toEqual([404, 'Payment not found.']);
+  });
+});
+
+describe('a PayPal refund retried and followed (issue 27)', () => {
+  /** A paid PayPal order (both races) whose Hemel line the payer then cancels: one refund row. */
+  async function cancelledLine(): Promise<void> {
+    const root = (await makeBookers(t.app, 1, []))[0] as Booker;
+    await t.app.ctx.db
+      .update(users)
+      .set({ role: 'admin', adminLevel: 'SUPER', isSuperuser: true })
+      .where(eq(users.id, root.id));
+    const on = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/refund-settings/',
+      headers: root.headers,
+      payload: { enabled: true },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    await t.app.ctx.db.update(events).set({ cancelUntil: '2026-02-01' }).where(eq(events.id, raceA));
+    const { id } = (await createOrder()).json();
+    paypal.approve(id);
+    expect((await capture(id)).statusCode).toBe(200);
+    const [line] = await t.app.ctx.db.select().from(paymentLines).where(eq(paymentLines.eventId, raceA));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/my-entries/lines/${line?.id}/cancel/`,
+      headers: payer.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  it('a refund whose answer was lost is sent again with the same PayPal-Request-Id, and refunds once', async () => {
+    paypal.failNextRefund();
+    await cancelledLine();
+    const [failed] = await t.app.ctx.db.select().from(refunds);
+    expect([failed?.status, failed?.attempts]).toEqual(['failed', 1]);
+    t.clock.advance(61_000);
+    await sendRequestedRefunds(t.app.ctx, t.app.log);
+    const [done] = await t.app.ctx.db.select().from(refunds);
+    expect(done?.status).toBe('succeeded');
+    const refundCalls = paypal.requestIds.filter((r) => r.includes('/refund '));
+    expect(refundCalls).toEqual([
+      `/v2/payments/captures/${paypal.captures[0]}/refund ${done?.idempotencyKey}`,
+      `/v2/payments/captures/${paypal.captures[0]}/refund ${done?.idempotencyKey}`,
+    ]);
+    expect(paypal.refunds).toEqual([expect.objectContaining({ amount: { currency_code: 'GBP', value: '25.00' } })]);
+  });
+
+  it('a PENDING refund is asked about by the payments job until PayPal completes it', async () => {
+    paypal.refundStatus = 'PENDING';
+    await cancelledLine();
+    const [pending] = await t.app.ctx.db.select().from(refunds);
+    expect([pending?.status, pending?.providerRefundId]).toEqual(['pending', paypal.refunds[0]?.id]);
+    t.clock.advance(61_000);
+    expect(await followPendingRefunds(t.app.ctx, t.app.log)).toBe(0); // still PENDING at PayPal
+    const refund = paypal.refunds[0];
+    if (refund) refund.status = 'COMPLETED';
+    t.clock.advance(61_000);
+    expect(await followPendingRefunds(t.app.ctx, t.app.log)).toBe(1);
+    expect((await t.app.ctx.db.select().from(refunds))[0]?.status).toBe('succeeded');
   });
 });

@@ -2,7 +2,7 @@ import { formatPrice } from '../../domain/money.ts';
 import { amountInPence, walletLineName } from '../../domain/payments/index.ts';
 import type { PaymentsConfig } from '../config-payments.ts';
 import { paypalTransport } from './paypal-transport.ts';
-import { metadataId, type Provider, startKey } from './providers.ts';
+import { metadataId, type Provider, type RefundState, startKey } from './providers.ts';
 
 type PaypalConfig = NonNullable<PaymentsConfig['paypal']>;
 
@@ -109,11 +109,22 @@ export async function paypalProvider(config: PaypalConfig, installation: () => P
         paypalRequestId: request.idempotencyKey,
         body: { amount: { currencyCode: 'GBP', value: formatPrice(request.amountPence) } },
       });
-      return { reference: result.id ?? '' };
+      return { reference: result.id ?? '', state: paypalRefundState(result.status) };
+    },
+    async refundState(reference) {
+      const { result } = await paymentsApi.getRefund({ refundId: reference });
+      return { state: paypalRefundState(result.status), reason: result.statusDetails?.reason ?? null };
     },
     async cancel() {
       // an order that is never captured lapses at PayPal on its own
     },
   };
   return provider;
+}
+
+/** PayPal's refund status as ours: COMPLETED; PENDING (not done yet); FAILED or CANCELLED. */
+export function paypalRefundState(status: string | null | undefined): RefundState {
+  if (status === 'COMPLETED') return 'succeeded';
+  if (status === 'FAILED' || status === 'CANCELLED') return 'failed';
+  return 'pending';
 }

@@ -16,8 +16,11 @@ export interface Provider {
   start(payment: StartRequest): Promise<{ reference: string; clientSecret: string | null }>;
   /** What the provider says about the payment now. */
   check(reference: string): Promise<ProviderCheck>;
-  /** Refunds part or all of a completed payment. */
-  refund(request: RefundRequest): Promise<{ reference: string }>;
+  /** Refunds part or all of a completed payment: the provider's refund id and where it stands
+   * (a refund may be accepted and still pending: a webhook or refundState follows it). */
+  refund(request: RefundRequest): Promise<{ reference: string; state: RefundState }>;
+  /** Where a refund stands now, asked of the provider (issue 27: pending refunds are followed). */
+  refundState?(reference: string): Promise<{ state: RefundState; reason: string | null }>;
   /** Abandons a payment that was replaced (best effort: it may already be paid). */
   cancel(reference: string): Promise<void>;
   /** Wallets: takes the money of an order the payer approved (a retry captures once). */
@@ -26,6 +29,9 @@ export interface Provider {
    * answers and accepts the keys; throws its error otherwise. */
   probe?(): Promise<void>;
 }
+
+/** A refund at the provider: done, accepted but not done yet, or refused or failed for good. */
+export type RefundState = 'succeeded' | 'pending' | 'failed';
 
 export interface CaptureOutcome {
   captured: boolean;

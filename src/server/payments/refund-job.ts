@@ -1,8 +1,13 @@
-import { and, asc, eq, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { payments, refunds } from '../db/schema.ts';
 import { logPayment } from './log.ts';
+import type { RefundState } from './providers.ts';
+import { refundError } from './refund-error.ts';
+import { recordRefundState } from './refund-states.ts';
+
+export { refundError };
 
 /** How long a failed refund waits before its next try, by the tries it has had: 1 min after the
  * first, 5 min after the second, 30 min after the third, then every 2 h, for as long as it takes
@@ -17,29 +22,6 @@ export function refundRetryAfterMs(attempts: number): number {
 
 /** How many refunds one run sends at most (the next run takes the rest). */
 const BATCH = 50;
-
-/** The longest last_error kept. */
-const ERROR_LENGTH = 200;
-
-/**
- * A failed call as a short message for refunds.last_error and the payment log: the provider's own
- * words or status, cut short, with anything shaped like a key or a token blanked out. Never the
- * request, its headers or the SDK's whole error.
- */
-export function refundError(error: unknown): string {
-  const status =
-    typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number'
-      ? `${error.statusCode}: `
-      : '';
-  const message = error instanceof Error ? error.message : String(error);
-  const safe = `${status}${message}`
-    .replace(/\b(sk|rk|pk|whsec|pi|seti)_[A-Za-z0-9_]*secret[A-Za-z0-9_]*/g, '[hidden]')
-    .replace(/\b(sk|rk|whsec)_[A-Za-z0-9_]+/g, '[hidden]')
-    .replace(/\b(Bearer|Basic)\s+\S+/gi, '$1 [hidden]')
-    .replace(/[\r\n\t]+/g, ' ')
-    .trim();
-  return (safe || 'the provider refused the refund').slice(0, ERROR_LENGTH);
-}
 
 /** The refunds due now: requested ones, and failed ones whose wait after their last try is over. */
 function dueNow(now: Date) {
@@ -76,28 +58,21 @@ export async function sendRequestedRefunds(
     const outcome = await sendOne(ctx, refund, payment);
     const now = ctx.now();
     if ('reference' in outcome) {
-      await ctx.db.transaction(async (tx) => {
-        const [marked] = await tx
-          .update(refunds)
-          .set({ status: 'succeeded', providerRefundId: outcome.reference, lastError: null, updatedAt: now })
-          .where(and(eq(refunds.id, refund.id), ne(refunds.status, 'succeeded')))
-          .returning({ id: refunds.id });
-        if (!marked) return;
-        await logPayment(tx, {
-          paymentId: payment.id,
-          state: 'refund_succeeded',
-          cause: 'job',
-          providerIds: outcome.reference ? { refund: outcome.reference } : {},
-          detail: `${refund.cause}: ${refund.amountPence} pence`,
-        });
-      });
-      done.succeeded += 1;
+      // done, or accepted and pending (followed by the webhook or the job), or refused for good
+      await recordRefundState(
+        ctx,
+        refund,
+        { state: outcome.state, reference: outcome.reference, reason: outcome.reason },
+        'job',
+      );
+      if (outcome.state === 'failed') done.failed += 1;
+      else done.succeeded += 1;
     } else {
       await ctx.db.transaction(async (tx) => {
         const [marked] = await tx
           .update(refunds)
           .set({ status: 'failed', attempts: sql`${refunds.attempts} + 1`, lastError: outcome.error, updatedAt: now })
-          .where(and(eq(refunds.id, refund.id), ne(refunds.status, 'succeeded')))
+          .where(and(eq(refunds.id, refund.id), inArray(refunds.status, ['requested', 'failed'])))
           .returning({ attempts: refunds.attempts });
         if (!marked) return;
         await logPayment(tx, {
@@ -128,7 +103,7 @@ async function sendOne(
   ctx: AppContext,
   refund: typeof refunds.$inferSelect,
   payment: typeof payments.$inferSelect,
-): Promise<{ reference: string } | { error: string }> {
+): Promise<{ reference: string; state: RefundState; reason: string | null } | { error: string }> {
   const provider = ctx.payments.byName(payment.provider);
   if (!provider) return { error: `the ${payment.provider} provider is not configured` };
   if (!payment.reference) return { error: 'the payment has no provider reference' };
@@ -140,7 +115,7 @@ async function sendOne(
       captureReference: payment.captureReference,
       amountPence: refund.amountPence,
     });
-    return { reference: answer.reference };
+    return { reference: answer.reference, state: answer.state, reason: null };
   } catch (error) {
     return { error: refundError(error) };
   }

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { PaymentsConfig } from '../config-payments.ts';
-import { metadataId, type Provider, type ProviderCheck, startKey } from './providers.ts';
+import { metadataId, type Provider, type ProviderCheck, type RefundState, startKey } from './providers.ts';
 
 type StripeConfig = NonNullable<PaymentsConfig['stripe']>;
 
@@ -75,7 +75,11 @@ export async function stripeProvider(config: StripeConfig, installation: () => P
         { payment_intent: request.reference, amount: request.amountPence },
         { idempotencyKey: request.idempotencyKey },
       );
-      return { reference: refund.id };
+      return { reference: refund.id, state: stripeRefundState(refund.status) };
+    },
+    async refundState(reference) {
+      const refund = await stripe.refunds.retrieve(reference);
+      return { state: stripeRefundState(refund.status), reason: refund.failure_reason ?? null };
     },
     async cancel(reference) {
       await stripe.paymentIntents.cancel(reference);
@@ -101,4 +105,12 @@ export async function stripeProvider(config: StripeConfig, installation: () => P
     },
   };
   return provider;
+}
+
+/** Stripe's refund status as ours: succeeded; pending or requires_action (not done yet); failed
+ * or canceled (for good). */
+export function stripeRefundState(status: string | null | undefined): RefundState {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'failed' || status === 'canceled') return 'failed';
+  return 'pending';
 }

@@ -33,7 +33,11 @@ export interface PaypalStandIn {
   clientSecret: string;
   orders: Map<string, StandInOrder>;
   captures: string[];
-  refunds: { id: string; capture: string; amount: Money }[];
+  refunds: { id: string; capture: string; amount: Money; status: string }[];
+  /** The status new refunds get ('COMPLETED' unless set: 'PENDING' for one PayPal finishes later). */
+  refundStatus: string;
+  /** The next refund call fails with a 500 before anything is refunded (a lost answer to retry). */
+  failNextRefund(): void;
   /** The PayPal-Request-Id of each POST that carried one, as `path id`. */
   requestIds: string[];
   /** The payer approves the order in PayPal's window. */
@@ -54,6 +58,7 @@ export async function startPaypalStandIn(clientId = 'paypal-client-id', clientSe
   const token = `A21AA-standin-${Math.random().toString(36).slice(2)}`;
   let counter = 0;
   let failCapture = false;
+  let failRefund = false;
 
   const problem = (status: number, name: string, issue: string) => ({
     status,
@@ -94,9 +99,19 @@ export async function startPaypalStandIn(clientId = 'paypal-client-id', clientSe
       const capture = refundPath[1] ?? '';
       if (!captures.includes(capture)) return problem(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
       const amount = (JSON.parse(text || '{}') as { amount?: Money }).amount ?? { currency_code: 'GBP', value: '0.00' };
-      const refund = { id: `REFUND${refunds.length + 1}`, capture, amount };
+      if (failRefund) {
+        failRefund = false;
+        return problem(500, 'INTERNAL_SERVER_ERROR', 'INTERNAL_SERVICE_ERROR');
+      }
+      const refund = { id: `REFUND${refunds.length + 1}`, capture, amount, status: standIn.refundStatus };
       refunds.push(refund);
-      return { status: 201, body: { id: refund.id, status: 'COMPLETED', amount } };
+      return { status: 201, body: { id: refund.id, status: refund.status, amount } };
+    }
+    const refundGet = /^\/v2\/payments\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && refundGet) {
+      const refund = refunds.find((r) => r.id === refundGet[1]);
+      if (!refund) return problem(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+      return { status: 200, body: { id: refund.id, status: refund.status, amount: refund.amount } };
     }
     return problem(404, 'NOT_FOUND', 'UNKNOWN_PATH');
   }
@@ -139,8 +154,12 @@ export async function startPaypalStandIn(clientId = 'paypal-client-id', clientSe
       if (!order) throw new Error(`no order ${id}`);
       order.status = 'APPROVED';
     },
+    refundStatus: 'COMPLETED',
     failNextCapture() {
       failCapture = true;
+    },
+    failNextRefund() {
+      failRefund = true;
     },
     reset() {
       orders.clear();
@@ -149,6 +168,8 @@ export async function startPaypalStandIn(clientId = 'paypal-client-id', clientSe
       requestIds.length = 0;
       remembered.clear();
       failCapture = false;
+      failRefund = false;
+      standIn.refundStatus = 'COMPLETED';
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

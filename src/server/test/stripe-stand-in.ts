@@ -28,7 +28,14 @@ export interface StripeStandIn {
   url: string;
   secretKey: string;
   intents: Map<string, StandInIntent>;
-  refunds: { id: string; payment_intent: string; amount: number }[];
+  refunds: { id: string; payment_intent: string; amount: number; status: string; failure_reason?: string }[];
+  /** The status the next refunds are created with ('succeeded' unless set: 'pending' for a card
+   * whose refund takes days). */
+  refundStatus: string;
+  /** A refund's status changes at Stripe; the event it sends (refund.updated), signed by the test. */
+  refundUpdated(id: string, status: string, failureReason?: string): string;
+  /** charge.refunded for the intent's charge. */
+  chargeRefundedEvent(intent: string): string;
   /** Requests that reached it (method and path), for tests that count calls. */
   calls: string[];
   /** The Idempotency-Key of each POST that carried one, as `path key`. */
@@ -119,10 +126,15 @@ export async function startStripeStandIn(secretKey = 'sk_test_stand_in_key'): Pr
         object: 'refund',
         payment_intent: intent.id,
         amount,
-        status: 'succeeded',
+        status: standIn.refundStatus,
       };
       refunds.push(refund);
       return { status: 200, body: refund };
+    }
+    const refundPath = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && refundPath) {
+      const refund = refunds.find((r) => r.id === refundPath[1]);
+      return refund ? { status: 200, body: { object: 'refund', ...refund } } : error(404, 'No such refund.');
     }
     if (method === 'GET' && path === '/v1/balance') {
       return { status: 200, body: { object: 'balance', available: [], pending: [], livemode: false } };
@@ -151,13 +163,40 @@ export async function startStripeStandIn(secretKey = 'sk_test_stand_in_key'): Pr
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const event = (type: string, object: unknown, id: string) =>
+    JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      api_version: '2025-01-27',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    });
+  const standIn: StripeStandIn = {
     url,
     secretKey,
     intents,
     refunds,
     calls,
     keys,
+    refundStatus: 'succeeded',
+    refundUpdated(id, status, failureReason) {
+      const refund = refunds.find((r) => r.id === id);
+      if (!refund) throw new Error(`no refund ${id}`);
+      refund.status = status;
+      if (failureReason) refund.failure_reason = failureReason;
+      return event('refund.updated', { object: 'refund', ...refund }, `evt_standin_${id}_${status}`);
+    },
+    chargeRefundedEvent(intent) {
+      return event(
+        'charge.refunded',
+        { id: `ch_standin_${intent}`, object: 'charge', payment_intent: intent, refunded: true },
+        `evt_standin_ch_${intent}_${refunds.length}`,
+      );
+    },
     async confirm(id, paymentMethod = 'pm_card_visa') {
       const res = await fetch(`${url}/v1/payment_intents/${id}/confirm`, {
         method: 'POST',
@@ -187,7 +226,9 @@ export async function startStripeStandIn(secretKey = 'sk_test_stand_in_key'): Pr
       calls.length = 0;
       keys.length = 0;
       remembered.clear();
+      standIn.refundStatus = 'succeeded';
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return standIn;
 }

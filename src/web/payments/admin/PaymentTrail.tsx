@@ -12,8 +12,22 @@ export const ukTime = (iso: string) =>
   }).format(new Date(iso));
 
 const words = (value: string) => value.replaceAll('_', ' ');
-const REFUND_STATUS = { requested: 'Requested', succeeded: 'Refunded', failed: 'Failed' } as const;
-const REFUND_COLOR = { requested: 'yellow', succeeded: 'green', failed: 'red' } as const;
+const REFUND_STATUS = {
+  requested: 'Requested',
+  pending: 'Pending at the provider',
+  succeeded: 'Refunded',
+  failed: 'Failed',
+  refused: 'Refused: refund by hand',
+  manual: 'Refunded by hand',
+} as const;
+const REFUND_COLOR = {
+  requested: 'yellow',
+  pending: 'yellow',
+  succeeded: 'green',
+  failed: 'red',
+  refused: 'red',
+  manual: 'green',
+} as const;
 
 /**
  * One payment's trail (issue 24): its lines, every change of its state from the payment log (UK

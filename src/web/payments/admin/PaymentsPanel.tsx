@@ -21,6 +21,7 @@ import { CountLine, ListPages, LoadFailed, SearchBox, TableFiller } from '../../
 import { downloadCsv } from '../../ui/download.ts';
 import { toast } from '../../ui/toast.ts';
 import { PaymentTrail } from './PaymentTrail.tsx';
+import { RefundQueue } from './RefundQueue.tsx';
 import { RefundSwitch } from './RefundSwitch.tsx';
 
 const FILTERS = [
@@ -76,6 +77,7 @@ export function PaymentsPanel() {
     <Stack gap="md">
       <Title order={2}>Orders & Payments</Title>
       <RefundSwitch />
+      <RefundQueue />
       <Group justify="space-between" align="flex-end">
         <SearchBox
           label="Search payments"

@@ -1,0 +1,181 @@
+import { and, asc, eq, inArray, lte, notInArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { formatPrice } from '../../domain/money.ts';
+import type { AppContext } from '../context.ts';
+import { payments, refunds, users } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { logPayment } from './log.ts';
+import type { RefundState } from './providers.ts';
+import { refundError } from './refund-error.ts';
+
+/**
+ * A refund followed to its end (issue 27; docs/decisions/0052): the provider may accept a refund
+ * and finish it later (a card refund in Stripe can be pending; PayPal's can be PENDING). Its
+ * state arrives by Stripe's webhook (refund.updated, charge.refunded) or by the payments job
+ * asking the provider (followPendingRefunds); each lands here once: a refund already succeeded or
+ * refunded by hand never moves back, and each change is logged once.
+ */
+type RefundRow = typeof refunds.$inferSelect;
+const DONE = ['succeeded', 'manual'] as const;
+
+/** How long a pending refund waits between two looks at the provider. */
+export const PENDING_LOOK_MS = 60_000;
+
+export async function recordRefundState(
+  ctx: AppContext,
+  refund: Pick<RefundRow, 'id' | 'paymentId' | 'cause' | 'amountPence'>,
+  outcome: { state: RefundState; reference?: string | null; reason?: string | null },
+  cause: 'job' | 'webhook',
+): Promise<boolean> {
+  const now = ctx.now();
+  const ids: Record<string, string> = outcome.reference ? { refund: outcome.reference } : {};
+  const what = `${refund.cause}: ${refund.amountPence} pence`;
+  return ctx.db.transaction(async (tx) => {
+    const reference = outcome.reference ? { providerRefundId: outcome.reference } : {};
+    if (outcome.state === 'succeeded') {
+      const [marked] = await tx
+        .update(refunds)
+        .set({ status: 'succeeded', ...reference, lastError: null, updatedAt: now })
+        .where(and(eq(refunds.id, refund.id), notInArray(refunds.status, [...DONE])))
+        .returning({ id: refunds.id });
+      if (marked)
+        await logPayment(tx, {
+          paymentId: refund.paymentId,
+          state: 'refund_succeeded',
+          cause,
+          providerIds: ids,
+          detail: what,
+        });
+      return Boolean(marked);
+    }
+    if (outcome.state === 'pending') {
+      const [marked] = await tx
+        .update(refunds)
+        .set({ status: 'pending', ...reference, lastError: null, updatedAt: now })
+        .where(and(eq(refunds.id, refund.id), inArray(refunds.status, ['requested', 'failed'])))
+        .returning({ id: refunds.id });
+      if (marked) {
+        await logPayment(tx, {
+          paymentId: refund.paymentId,
+          state: 'refund_requested',
+          cause,
+          providerIds: ids,
+          detail: `${what}; accepted by the provider, pending`,
+        });
+      } else {
+        // still pending: the next look comes a while later
+        await tx
+          .update(refunds)
+          .set({ updatedAt: now })
+          .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
+      }
+      return Boolean(marked);
+    }
+    const reason = outcome.reason ? refundError(outcome.reason) : 'the provider refused the refund';
+    const [marked] = await tx
+      .update(refunds)
+      .set({ status: 'refused', ...reference, lastError: reason, updatedAt: now })
+      .where(and(eq(refunds.id, refund.id), notInArray(refunds.status, [...DONE, 'refused'])))
+      .returning({ id: refunds.id });
+    if (marked) {
+      await logPayment(tx, {
+        paymentId: refund.paymentId,
+        state: 'refund_failed',
+        cause,
+        providerIds: ids,
+        detail: `${what}; refused by the provider (${reason}): to refund by hand`,
+      });
+    }
+    return Boolean(marked);
+  });
+}
+
+/** The payments job: asks the provider about each refund pending for a minute or more. */
+export async function followPendingRefunds(ctx: AppContext, log: FastifyBaseLogger): Promise<number> {
+  const due = await ctx.db
+    .select({ refund: refunds, provider: payments.provider })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(refunds.status, 'pending'), lte(refunds.updatedAt, new Date(ctx.now().getTime() - PENDING_LOOK_MS))))
+    .orderBy(asc(refunds.updatedAt))
+    .limit(50);
+  let changed = 0;
+  for (const { refund, provider: name } of due) {
+    const provider = ctx.payments.byName(name);
+    if (!provider?.refundState || !refund.providerRefundId) continue;
+    try {
+      const now = await provider.refundState(refund.providerRefundId);
+      if (await recordRefundState(ctx, refund, { ...now, reference: refund.providerRefundId }, 'job')) changed += 1;
+    } catch (error) {
+      log.warn(
+        { refundId: refund.id, reason: refundError(error) },
+        'could not ask the provider about a pending refund',
+      );
+    }
+  }
+  return changed;
+}
+
+/** The refunds waiting for an administrator: refused by the provider, or failing to send. */
+export async function refundQueue(ctx: AppContext): Promise<QueuedRefund[]> {
+  const rows = await ctx.db
+    .select({ refund: refunds, payment: payments, first: users.firstName, last: users.lastName, email: users.email })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(inArray(refunds.status, ['refused', 'failed']))
+    .orderBy(asc(refunds.createdAt))
+    .limit(200);
+  return rows.map(({ refund, payment, first, last, email }) => ({
+    id: refund.id,
+    reference: payment.reference ?? '',
+    provider: payment.provider,
+    payer: `${first} ${last}`.trim(),
+    email,
+    amount: formatPrice(refund.amountPence),
+    cause: refund.cause,
+    status: refund.status as 'refused' | 'failed',
+    attempts: refund.attempts,
+    last_error: refund.lastError,
+    created_at: refund.createdAt.toISOString(),
+  }));
+}
+
+export interface QueuedRefund {
+  id: number;
+  reference: string;
+  provider: string;
+  payer: string;
+  email: string;
+  amount: string;
+  cause: string;
+  status: 'refused' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+}
+
+/** An administrator refunded it outside the site (bank transfer, the provider's dashboard): it
+ * leaves the queue and is never sent again. */
+export async function markRefundedByHand(
+  ctx: AppContext,
+  adminId: number,
+  refundId: number,
+): Promise<{ message: string }> {
+  return ctx.db.transaction(async (tx) => {
+    const [marked] = await tx
+      .update(refunds)
+      .set({ status: 'manual', resolvedById: adminId, resolvedAt: ctx.now(), updatedAt: ctx.now() })
+      .where(and(eq(refunds.id, refundId), inArray(refunds.status, ['refused', 'failed'])))
+      .returning();
+    if (!marked) throw AppError.notFound('There is no refund waiting to be made by hand with that id.');
+    await logPayment(tx, {
+      paymentId: marked.paymentId,
+      state: 'refund_succeeded',
+      cause: 'admin',
+      actorId: adminId,
+      detail: `${marked.cause}: ${marked.amountPence} pence; refunded by hand`,
+    });
+    return { message: 'Marked as refunded by hand.' };
+  });
+}
