@@ -23,7 +23,7 @@ async function sha(url: string | null): Promise<string> {
   return createHash('sha256').update(file.rawPayload).digest('hex');
 }
 
-describe('demo events', () => {
+describe('demo events', { timeout: 60_000 }, () => {
   it('fill every Booking section and the Schools page, with real pictures and documents', async () => {
     expect(await seedEvents(t.app.ctx)).toBe(8);
     const list = await products();

@@ -22,7 +22,7 @@ async function demoUsers() {
   return t.app.ctx.db.select().from(users).orderBy(asc(users.id));
 }
 
-describe('demo seed', () => {
+describe('demo seed', { timeout: 60_000 }, () => {
   it('in production gives every demo account a random password, never one from the README', async () => {
     const seeded = await seedDemo(t.app.ctx);
     const accounts = await demoUsers();
@@ -64,7 +64,7 @@ describe('demo seed', () => {
   });
 });
 
-describe('demo results season', () => {
+describe('demo results season', { timeout: 60_000 }, () => {
   it('uploads four club races this year and three last year, with qualifiers and non-qualifiers', async () => {
     await seedDemo({ ...t.app.ctx, config: testConfig() });
     const year = new Date().getUTCFullYear();
