@@ -223,8 +223,7 @@ export const events = pgTable(
     booked: integer('booked').notNull().default(0),
     held: integer('held').notNull().default(0),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    /** Until when (London date and HH:MM) a parent may cancel one entry, with cancelFeePence kept
-     * back, while refunds through the site are on (issue 27); null: not through the site. */
+    /** A race's cancellation terms (issue 27, docs/decisions/0051): London date, HH:MM, fee. */
     cancelUntil: date('cancel_until', { mode: 'string' }),
     cancelUntilTime: text('cancel_until_time'),
     cancelFeePence: integer('cancel_fee_pence').notNull().default(0),
