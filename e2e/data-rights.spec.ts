@@ -50,14 +50,15 @@ test('a parent on a phone downloads their data and deletes their account', async
   await expect(page.getByText('Your race results stay as “Deleted racer #n”')).toBeVisible();
   const password = page.getByLabel('Password', { exact: true });
   await password.fill('Wrong#Password9');
-  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await page.getByRole('tabpanel', { name: 'Your Data' }).getByRole('button', { name: 'Delete my account' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete your account?' });
   await confirm.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByText('Your password is not correct.')).toBeVisible();
   await expect(password).toHaveValue('Wrong#Password9');
 
+  await expect(confirm).toBeHidden();
   await password.fill(parent.password);
-  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await page.getByRole('tabpanel', { name: 'Your Data' }).getByRole('button', { name: 'Delete my account' }).click();
   await page
     .getByRole('dialog', { name: 'Delete your account?' })
     .getByRole('button', { name: 'Delete my account' })

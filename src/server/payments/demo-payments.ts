@@ -31,10 +31,13 @@ export async function completeDemoPayment(
   if (!/^\d{16}$/.test(digits)) throw AppError.validation({ card_number: [PAYMENT_MSG.cardNumber] });
   if (digits === DEMO_DECLINED_CARD) throw new AppError('PAYMENT_DECLINED', PAYMENT_MSG.declined);
   if (!payment.settledAt) {
-    // the card whose refunds are refused (DEMO_REFUND_REFUSED_CARD) is remembered on the demo's own row
-    const providerStatus = digits === DEMO_REFUND_REFUSED_CARD ? DEMO_REFUNDS_REFUSED : 'succeeded';
-    await ctx.db.update(payments).set({ providerStatus }).where(eq(payments.id, payment.id));
+    await ctx.db.update(payments).set({ providerStatus: 'succeeded' }).where(eq(payments.id, payment.id));
     await settlePayment(ctx, log, payment.id, await demo.check(reference));
+    // the card whose refunds are refused (DEMO_REFUND_REFUSED_CARD) is remembered on the demo's own
+    // row, after the settlement (which writes the provider's status)
+    if (digits === DEMO_REFUND_REFUSED_CARD) {
+      await ctx.db.update(payments).set({ providerStatus: DEMO_REFUNDS_REFUSED }).where(eq(payments.id, payment.id));
+    }
   }
   return { status: 'succeeded', payment_reference: reference };
 }

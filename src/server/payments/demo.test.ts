@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bookings, cartItems, events } from '../db/schema.ts';
+import { bookings, cartItems, events, refunds } from '../db/schema.ts';
 import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
-import { type TestApp, useTestApp } from '../test/helper.ts';
+import { signedIn } from '../test/fixtures.ts';
+import { bearer, type TestApp, useTestApp } from '../test/helper.ts';
 import { type Booker, makeBookers } from './test-support.ts';
 
 const OPEN = {
@@ -28,6 +29,39 @@ describe('the demo provider (no keys, outside production)', () => {
   let payer: Booker;
   beforeEach(async () => {
     ({ race, payer } = await arrange(t));
+  });
+
+  it('card 4000 0000 0000 5126 pays and books, and its refunds are refused: they wait in the queue (issue 27)', async () => {
+    await post(t, payer, '/api/v1/payment/create-payment-intent/', { amount: '25.00' });
+    const paid = await post(t, payer, '/api/v1/payment/demo/demo_pay_1/complete/', {
+      card_number: '4000 0000 0000 5126',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [booking] = await t.app.ctx.db.select().from(bookings);
+    expect(booking?.userId).toBe(payer.id);
+    const root = await signedIn(t.app, 'super');
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/refund-settings/',
+      headers: bearer(root.access),
+      payload: { enabled: true },
+    });
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/bookings/${booking?.id}/remove-with-refund/`,
+      headers: bearer(root.access),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const [refund] = await t.app.ctx.db.select().from(refunds);
+    expect([refund?.status, refund?.lastError]).toEqual(['refused', 'the provider refused the refund']);
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/refunds/queue/',
+      headers: bearer(root.access),
+    });
+    expect(queue.json()).toEqual([
+      expect.objectContaining({ amount: '25.00', status: 'refused', reference: 'demo_pay_1' }),
+    ]);
   });
 
   it('says which providers stand in, and how long a hold lasts', async () => {
