@@ -85,3 +85,20 @@ export const StartedPaymentSchema = z.object({
   held_until: z.string(),
 });
 export type StartedPayment = z.infer<typeof StartedPaymentSchema>;
+
+/** A refund waiting for an administrator (issue 27; docs/decisions/0052): refused by the provider,
+ * or failing to send. GET /api/v1/admin/refunds/queue/. */
+export const QueuedRefundSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  provider: z.string(),
+  payer: z.string(),
+  email: z.string(),
+  amount: z.string(),
+  cause: z.string(),
+  status: z.enum(['refused', 'failed']),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+});
+export type QueuedRefund = z.infer<typeof QueuedRefundSchema>;

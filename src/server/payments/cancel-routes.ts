@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cancelTermsSchema, refundSettingsSchema } from '../../domain/payments/cancellation.ts';
+import { QueuedRefundSchema } from '../../domain/payments/records.ts';
 import type { AppContext } from '../context.ts';
 import { events } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -119,21 +120,7 @@ export function cancelRoutes(ctx: AppContext): FastifyPluginAsync {
           security: bearerOnly,
           summary: 'Refunds to make by hand: refused by the provider, or failing to send',
           response: {
-            200: z.array(
-              z.object({
-                id: z.number().int(),
-                reference: z.string(),
-                provider: z.string(),
-                payer: z.string(),
-                email: z.string(),
-                amount: z.string(),
-                cause: z.string(),
-                status: z.enum(['refused', 'failed']),
-                attempts: z.number().int(),
-                last_error: z.string().nullable(),
-                created_at: z.string(),
-              }),
-            ),
+            200: z.array(QueuedRefundSchema),
           },
         },
       },

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatPrice } from '../../domain/money.ts';
+import type { QueuedRefund } from '../../domain/payments/records.ts';
 import type { AppContext } from '../context.ts';
 import { payments, refunds, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -139,20 +140,6 @@ export async function refundQueue(ctx: AppContext): Promise<QueuedRefund[]> {
     last_error: refund.lastError,
     created_at: refund.createdAt.toISOString(),
   }));
-}
-
-export interface QueuedRefund {
-  id: number;
-  reference: string;
-  provider: string;
-  payer: string;
-  email: string;
-  amount: string;
-  cause: string;
-  status: 'refused' | 'failed';
-  attempts: number;
-  last_error: string | null;
-  created_at: string;
 }
 
 /** An administrator refunded it outside the site (bank transfer, the provider's dashboard): it

@@ -1,22 +1,9 @@
 import { Alert, Button, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueuedRefund } from '../../../domain/payments/records.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { openConfirm } from '../../ui/confirm.ts';
 import { toast } from '../../ui/toast.ts';
-
-interface QueuedRefund {
-  id: number;
-  reference: string;
-  provider: string;
-  payer: string;
-  email: string;
-  amount: string;
-  cause: string;
-  status: 'refused' | 'failed';
-  attempts: number;
-  last_error: string | null;
-  created_at: string;
-}
 
 const KEY = ['admin', 'refund-queue'] as const;
 const when = (iso: string) =>
