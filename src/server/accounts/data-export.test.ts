@@ -36,7 +36,7 @@ async function rowsNaming(app: App, userId: number): Promise<[string, string][]>
     const keys = getTableConfig(ref.table).columns.filter((c) => c.primary);
     const rows = (await app.ctx.db
       .select()
-      .from(ref.table as never)
+      .from(ref.table)
       .where(eq(column, userId))) as Record<string, unknown>[];
     const keyOf = (row: Record<string, unknown>) =>
       keys.map((k) => String(row[Object.entries(columns).find(([, c]) => c === k)?.[0] ?? ''])).join('/');
