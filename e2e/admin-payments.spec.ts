@@ -1,6 +1,5 @@
-import { createRaceEvent } from './event-fixtures.ts';
-import { apiToken, DEMO, expect, logInWithModal, test, uniqueSurname } from './fixtures.ts';
-import { registerRacer } from './people-fixtures.ts';
+import { DEMO, expect, logInWithModal, test, uniqueSurname } from './fixtures.ts';
+import { paidEntry } from './payment-fixtures.ts';
 
 /**
  * Orders & Payments, the payment's trail (issue 24): the demo seed holds one payment whose
@@ -15,22 +14,7 @@ test('an administrator sees the payment that needs attention first, filters by i
   // a newer payment, paid with the demo card: it comes after the one that needs attention
   const surname = uniqueSurname('Trl');
   const race = `Trail Race ${surname}`;
-  await createRaceEvent(request, { name: race, quantity: 5, price: '10.00' });
-  const kid = await registerRacer(request, 'Tia', surname);
-  const headers = { authorization: `Bearer ${await apiToken(request, kid)}` };
-  const { id } = (await (await request.get('/api/v1/products/')).json()).find((p: { name: string }) => p.name === race);
-  await request.post('/api/v1/cart/bulk-add/', {
-    headers,
-    data: { items: [{ product: id, participant: kid.username }] },
-  });
-  const started = await request.post('/api/v1/payment/create-payment-intent/', { headers, data: { amount: '10.00' } });
-  expect(started.status(), await started.text()).toBe(200);
-  const reference = (await started.json()).payment_reference as string;
-  const paid = await request.post(`/api/v1/payment/demo/${reference}/complete/`, {
-    headers,
-    data: { card_number: '4242 4242 4242 4242' },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
+  const { reference } = await paidEntry(request, race, 'Tia', surname);
 
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/');

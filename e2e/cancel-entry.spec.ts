@@ -1,32 +1,22 @@
-import type { APIRequestContext } from '@playwright/test';
-import { createRaceEvent } from './event-fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, DEMO, expect, logInWithModal, test, uniqueSurname } from './fixtures.ts';
-import { registerRacer } from './people-fixtures.ts';
+import { paidEntry } from './payment-fixtures.ts';
 
-/** A racer who paid £10.00 for a new race `race` with the demo card. */
-async function paidEntry(
-  request: APIRequestContext,
-  race: string,
-  first: string,
-  surname: string,
-  card = '4242 4242 4242 4242',
-) {
-  const { id } = await createRaceEvent(request, { name: race, quantity: 5, price: '10.00' });
-  const kid = await registerRacer(request, first, surname);
-  const headers = { authorization: `Bearer ${await apiToken(request, kid)}` };
-  await request.post('/api/v1/cart/bulk-add/', {
-    headers,
-    data: { items: [{ product: id, participant: kid.username }] },
-  });
-  const started = await request.post('/api/v1/payment/create-payment-intent/', { headers, data: { amount: '10.00' } });
-  expect(started.status(), await started.text()).toBe(200);
-  const reference = (await started.json()).payment_reference as string;
-  const paid = await request.post(`/api/v1/payment/demo/${reference}/complete/`, {
-    headers,
-    data: { card_number: card },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  return { id, kid, reference };
+/** As an administrator, opens Booked Participants on `race` and removes `name` from it. */
+async function removeParticipant(page: Page, race: string, name: string) {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/');
+  await logInWithModal(page, DEMO.admin);
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Booked Participants' }).click();
+  const row = page.getByRole('table', { name: 'Race events' }).getByRole('row').filter({ hasText: race });
+  await row.getByRole('button', { name: `View participants of ${race}` }).click();
+  await expect(page.getByTestId('booked-summary')).toContainText('1 booked · 4 remaining');
+  await page
+    .getByRole('button', { name: `Remove ${name}` })
+    .first()
+    .click();
+  return page.getByRole('dialog', { name: 'Remove participant' });
 }
 
 const refundsSwitch = async (request: APIRequestContext, enabled: boolean) => {
@@ -121,19 +111,7 @@ test('with refunds on, an administrator removes a paid participant and refunds t
   await paidEntry(request, race, 'Remy', surname);
   await refundsSwitch(request, true);
   try {
-    await page.setViewportSize({ width: 1400, height: 900 });
-    await page.goto('/');
-    await logInWithModal(page, DEMO.admin);
-    await page.goto('/admin');
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Booked Participants' }).click();
-    const row = page.getByRole('table', { name: 'Race events' }).getByRole('row').filter({ hasText: race });
-    await row.getByRole('button', { name: `View participants of ${race}` }).click();
-    await expect(page.getByTestId('booked-summary')).toContainText('1 booked · 4 remaining');
-    await page
-      .getByRole('button', { name: `Remove Remy ${surname}` })
-      .first()
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Remove participant' });
+    const dialog = await removeParticipant(page, race, `Remy ${surname}`);
     await expect(dialog).toContainText(`Are you sure you want to remove Remy ${surname} from ${race}?`);
     await expect(dialog).toContainText('This action cannot be reversed.');
     await expect(dialog).not.toContainText('refunds cannot be issued');
@@ -158,24 +136,13 @@ test('a refund the provider refuses waits in Orders & Payments until an administ
   const { reference } = await paidEntry(request, race, 'Rafe', surname, '4000 0000 0000 5126');
   await refundsSwitch(request, true);
   try {
-    await page.setViewportSize({ width: 1400, height: 900 });
-    await page.goto('/');
-    await logInWithModal(page, DEMO.admin);
-    await page.goto('/admin');
-    const menu = page.getByRole('navigation', { name: 'Admin' });
-    await menu.getByRole('button', { name: 'Booked Participants' }).click();
-    const row = page.getByRole('table', { name: 'Race events' }).getByRole('row').filter({ hasText: race });
-    await row.getByRole('button', { name: `View participants of ${race}` }).click();
-    await page
-      .getByRole('button', { name: `Remove Rafe ${surname}` })
-      .first()
-      .click();
-    await page.getByRole('dialog', { name: 'Remove participant' }).getByRole('button', { name: 'Remove' }).click();
+    const dialog = await removeParticipant(page, race, `Rafe ${surname}`);
+    await dialog.getByRole('button', { name: 'Remove' }).click();
     await expect(
       page.getByText(`Rafe ${surname} was removed from ${race}. £10.00 will be refunded to the payer.`),
     ).toBeVisible();
 
-    await menu.getByRole('button', { name: 'Orders & Payments' }).click();
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Orders & Payments' }).click();
     const queue = page.getByRole('table', { name: 'Refunds to make by hand' });
     await expect(page.getByRole('heading', { name: 'Refunds to make by hand (1)' })).toBeVisible();
     await expect(queue.getByRole('row')).toHaveCount(2);
