@@ -34,10 +34,7 @@ async function rowsNaming(app: App, userId: number): Promise<[string, string][]>
     const column = Object.values(columns).find((c) => c.name === ref.column);
     if (!column) throw new Error('no column');
     const keys = getTableConfig(ref.table).columns.filter((c) => c.primary);
-    const rows = (await app.ctx.db
-      .select()
-      .from(ref.table)
-      .where(eq(column, userId))) as Record<string, unknown>[];
+    const rows = (await app.ctx.db.select().from(ref.table).where(eq(column, userId))) as Record<string, unknown>[];
     const keyOf = (row: Record<string, unknown>) =>
       keys.map((k) => String(row[Object.entries(columns).find(([, c]) => c === k)?.[0] ?? ''])).join('/');
     for (const row of rows) found.push([ref.tableName, keyOf(row)]);

@@ -15,6 +15,7 @@ import {
 } from '../../domain/start-lists/allocate.ts';
 import { START_LIST_MSG } from '../../domain/start-lists/messages.ts';
 import { parseReserved } from '../../domain/start-lists/reserved.ts';
+import type { RaceLink, StartList, StartListEntry } from '../../domain/start-lists/shapes.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { bookings, events, profiles, users } from '../db/schema.ts';
@@ -22,31 +23,8 @@ import { raceLinks, startNumbers } from '../db/schema-start-lists.ts';
 import { AppError } from '../errors.ts';
 import { loadSeason } from '../results/season.ts';
 
-/**
- * Start lists (issue 27, docs/decisions/0048): a race event's link to its club race, its entrants
- * matched to their racer records, and their bibs.
- */
-export interface StartListEntry {
-  user_id: number;
-  bib: number | null;
-  racer_id: number | null;
-  first_name: string;
-  last_name: string;
-  gender: 'Men' | 'Women' | null;
-  birth_year: number | null;
-  club: string;
-  category: string | null;
-  /** 'Women U12'; null without gender or category. */
-  group: string | null;
-}
-
-export interface RaceLinkView {
-  results_year: number;
-  results_club: string;
-  first_bib: number;
-  reserved: string;
-  allocation_order: AllocationOrder;
-}
+/* Start lists (issue 27, docs/decisions/0048): a race event's link to its club race, its entrants
+ * matched to their racer records, and their bibs; their shapes are in domain/start-lists/shapes.ts. */
 
 async function raceEventOf(db: Db | Tx, id: number) {
   const [row] = await db.select().from(events).where(eq(events.id, id));
@@ -54,7 +32,7 @@ async function raceEventOf(db: Db | Tx, id: number) {
   return row;
 }
 
-async function linkOf(db: Db | Tx, eventId: number): Promise<RaceLinkView | null> {
+async function linkOf(db: Db | Tx, eventId: number): Promise<RaceLink | null> {
   const [row] = await db.select().from(raceLinks).where(eq(raceLinks.eventId, eventId));
   return row
     ? {
@@ -112,15 +90,6 @@ export async function entrantsOf(db: Db | Tx, eventId: number, seasonYear: numbe
   });
 }
 
-export interface StartListView {
-  event: { id: number; name: string; date: string; event_type: string };
-  link: RaceLinkView | null;
-  /** Entrants with a racer number, by bib (those without a bib after, in start order). */
-  entries: StartListEntry[];
-  /** Entrants without a racer number: they cannot get a bib until they have one. */
-  needing_number: StartListEntry[];
-}
-
 const noRandom = () => 0;
 
 const asEntrant = (e: StartListEntry): Entrant => ({
@@ -133,7 +102,7 @@ const asEntrant = (e: StartListEntry): Entrant => ({
 });
 
 /** GET /start-lists/{id}/: the start list, by bib. */
-export async function readStartList(ctx: AppContext, eventId: number): Promise<StartListView> {
+export async function readStartList(ctx: AppContext, eventId: number): Promise<StartList> {
   const event = await raceEventOf(ctx.db, eventId);
   const link = await linkOf(ctx.db, eventId);
   const year = link?.results_year ?? Number(event.date.slice(0, 4));
@@ -158,7 +127,7 @@ export interface RaceEventChoice {
   id: number;
   name: string;
   date: string;
-  link: RaceLinkView | null;
+  link: RaceLink | null;
   entrants: number;
   bibs: number;
 }
@@ -204,7 +173,7 @@ export async function linkRace(
   adminId: number,
   eventId: number,
   input: { results_year: number; results_club: string },
-): Promise<RaceLinkView> {
+): Promise<RaceLink> {
   const event = await raceEventOf(ctx.db, eventId);
   if (event.eventType !== 'race') throw new AppError('BAD_REQUEST', START_LIST_MSG.notRace);
   const [other] = await ctx.db

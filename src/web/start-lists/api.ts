@@ -2,16 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResultRow } from '../../domain/results/rows.ts';
 import type { AllocationOrder } from '../../domain/start-lists/allocate.ts';
 import type { TimingRow } from '../../domain/start-lists/race-horology.ts';
+import type { RaceLink, StartList, StartListEntry } from '../../domain/start-lists/shapes.ts';
 import { api } from '../api/client.ts';
 
+export type { RaceLink, StartList, StartListEntry };
+
 /** A race event's link to its club race, with the bib settings last used (docs/decisions/0048). */
-export interface RaceLink {
-  results_year: number;
-  results_club: string;
-  first_bib: number;
-  reserved: string;
-  allocation_order: AllocationOrder;
-}
 
 export interface RaceChoice {
   id: number;
@@ -20,26 +16,6 @@ export interface RaceChoice {
   link: RaceLink | null;
   entrants: number;
   bibs: number;
-}
-
-export interface StartListEntry {
-  user_id: number;
-  bib: number | null;
-  racer_id: number | null;
-  first_name: string;
-  last_name: string;
-  gender: 'Men' | 'Women' | null;
-  birth_year: number | null;
-  club: string;
-  category: string | null;
-  group: string | null;
-}
-
-export interface StartList {
-  event: { id: number; name: string; date: string; event_type: string };
-  link: RaceLink | null;
-  entries: StartListEntry[];
-  needing_number: StartListEntry[];
 }
 
 export interface AllocateBody {
