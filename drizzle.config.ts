@@ -10,6 +10,7 @@ export default defineConfig({
     './src/server/db/schema-data-rights.ts',
     './src/server/db/schema-security.ts',
     './src/server/db/schema-start-lists.ts',
+    './src/server/db/schema-waiting-list.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -9,12 +9,13 @@ import * as operationsSchema from './schema-operations.ts';
 import * as resultsSchema from './schema-results.ts';
 import * as securitySchema from './schema-security.ts';
 import * as startListsSchema from './schema-start-lists.ts';
+import * as waitingListSchema from './schema-waiting-list.ts';
 
 /** Every table: the accounts, events, people and payments, the results (schema-results.ts) and
  * the operators' side (schema-operations.ts: file chunks, backups, health alerts), events' former
  * slugs, messages to entrants and calendar feeds (schema-events.ts), erased racers
- * (schema-data-rights.ts), administrators' second factors (schema-security.ts), and start lists'
- * links and bibs (schema-start-lists.ts). */
+ * (schema-data-rights.ts), administrators' second factors (schema-security.ts), start lists'
+ * links and bibs (schema-start-lists.ts), and the family waiting list (schema-waiting-list.ts). */
 export const schema = {
   ...baseSchema,
   ...resultsSchema,
@@ -23,6 +24,7 @@ export const schema = {
   ...dataRightsSchema,
   ...securitySchema,
   ...startListsSchema,
+  ...waitingListSchema,
 };
 
 export type Schema = typeof schema;
