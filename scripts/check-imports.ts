@@ -15,12 +15,13 @@ const FORBIDDEN: Record<string, string[]> = {
 /**
  * Inside the server, places move one way (docs/decisions/0038): the capacity guard (places/)
  * imports none of its users; people/ (families, who may be entered) neither cart/ nor payments/;
- * payments/ never the cart/ that calls it, so cart and payments do not import each other both ways.
+ * payments/ never the cart/ that calls it, so cart and payments do not import each other both ways;
+ * the waiting list's share of the places is places/waiting-list.ts, so payments/ never needs waiting-list/.
  */
 const SERVER_FORBIDDEN: Record<string, string[]> = {
-  places: ['cart', 'payments', 'people'],
+  places: ['cart', 'payments', 'people', 'waiting-list'],
   people: ['cart', 'payments'],
-  payments: ['cart'],
+  payments: ['cart', 'waiting-list'],
 };
 /** The domain holds pure rules: no I/O, no framework. */
 const DOMAIN_BANNED_PACKAGES = [/^node:/, /^fastify/, /^react/, /^drizzle/, /^@mantine/, /^pg$/, /^@electric-sql/];

@@ -30,6 +30,7 @@ import {
 } from './payments.tsx';
 import { PlacesLost, placesLostSubject, Receipt, receiptSubject } from './receipt.tsx';
 import type { EmailName, EmailPropsByName, EmailSite, RenderedEmail } from './types.ts';
+import { WaitingOffer, waitingOfferSubject } from './waiting-list.tsx';
 
 export { SAMPLES } from './samples.ts';
 
@@ -58,6 +59,7 @@ const TEMPLATES: { [N in EmailName]: Template<N> } = {
   'health-alert': { subject: healthAlertSubject, body: HealthAlert },
   'health-cleared': { subject: healthClearedSubject, body: HealthCleared },
   'entrant-message': { subject: entrantMessageSubject, body: EntrantMessage },
+  'waiting-list-offer': { subject: waitingOfferSubject, body: WaitingOffer },
 };
 
 /** The plain-text part: headings as written (not upper case), a link whose text is its address once. */

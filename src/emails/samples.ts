@@ -176,4 +176,17 @@ export const SAMPLES: { [N in EmailName]: EmailPropsByName[N][] } = {
       eventUrl: 'https://entries.example.org/events/hemel-open-slalom-2027',
     },
   ],
+  'waiting-list-offer': [
+    {
+      firstName: 'Sarah',
+      eventName: 'Hemel Open Slalom',
+      date: '2027-03-28',
+      startTime: '09:30',
+      venue: 'Hemel Hempstead Snow Centre',
+      members: ['Emily Jones', 'Tom Jones'],
+      totalPence: 5000,
+      endsAt: 'Thursday 25th March 2027, 14:00 UK time',
+      offerUrl: 'https://entries.example.org/waiting-list/12',
+    },
+  ],
 };

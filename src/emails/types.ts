@@ -139,6 +139,20 @@ export interface EntrantMessageProps {
   eventUrl: string | null;
 }
 
+/** A waiting-list offer (issue 27): the owner's first name, the race, who is offered a place,
+ * the total, when the offer ends ("Thursday 3rd December 2026, 14:00 UK time") and its page. */
+export interface WaitingOfferProps {
+  firstName: string;
+  eventName: string;
+  date: string | null;
+  startTime: string | null;
+  venue: string | null;
+  members: string[];
+  totalPence: number;
+  endsAt: string;
+  offerUrl: string;
+}
+
 /** Every template's name and its props. */
 export interface EmailPropsByName {
   receipt: ReceiptProps;
@@ -154,6 +168,7 @@ export interface EmailPropsByName {
   'health-alert': HealthAlertProps;
   'health-cleared': HealthClearedProps;
   'entrant-message': EntrantMessageProps;
+  'waiting-list-offer': WaitingOfferProps;
 }
 
 export type EmailName = keyof EmailPropsByName;

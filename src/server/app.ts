@@ -50,6 +50,7 @@ import { registerMedia } from './plugins/storage.ts';
 import { resultsRoutes } from './results/routes.ts';
 import { startListRoutes } from './start-lists/routes.ts';
 import { versionRoutes } from './version/routes.ts';
+import { waitingListRoutes } from './waiting-list/routes.ts';
 
 export type App = FastifyInstance;
 
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(paymentRoutes(ctx));
       await api.register(resultsRoutes(ctx));
       await api.register(startListRoutes(ctx));
+      await api.register(waitingListRoutes(ctx));
       await api.register(mailRoutes(ctx));
       await api.register(operationsRoutes(ctx));
     },

@@ -18,7 +18,10 @@ describe('allocatePlaces', () => {
   });
 
   it('passes over an entry with an open offer', () => {
-    expect(allocatePlaces(1, [A, { ...B, offered: true }, C])).toEqual({ offers: [{ entryId: 3, places: 1 }], kept: 0 });
+    expect(allocatePlaces(1, [A, { ...B, offered: true }, C])).toEqual({
+      offers: [{ entryId: 3, places: 1 }],
+      kept: 0,
+    });
   });
 
   it('keeps a place no entry fits (A needs two; B and C are answering offers)', () => {
@@ -60,5 +63,13 @@ describe('offer ends and open sale', () => {
     expect(listTakesFreedPlaces(now, new Date('2027-01-10T18:00:01Z'))).toBe(true);
     expect(listTakesFreedPlaces(now, new Date('2027-01-10T18:00:00Z'))).toBe(false);
     expect(listTakesFreedPlaces(now, new Date('2027-01-10T13:00:00Z'))).toBe(false);
+  });
+});
+
+describe('offerEndText', () => {
+  it('says the London day and time, across the clock change', async () => {
+    const { offerEndText } = await import('./messages.ts');
+    expect(offerEndText(new Date('2026-12-03T14:00:00Z'))).toBe('Thursday 3rd December 2026, 14:00 UK time');
+    expect(offerEndText(new Date('2027-04-01T13:00:00Z'))).toBe('Thursday 1st April 2027, 14:00 UK time');
   });
 });

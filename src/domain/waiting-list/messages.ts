@@ -1,3 +1,5 @@
+import { formatEventDate } from '../dates.ts';
+import { londonWallClock } from '../events/registration.ts';
 import { displayPrice } from '../money.ts';
 
 /**
@@ -12,10 +14,13 @@ export const WAITING_MSG = {
   members: 'Choose one to four members of your family.',
   mode: 'Choose all-or-nothing or any of them.',
   alreadyWaiting: (who: string, event: string) => `${who} is already on the waiting list for ${event}.`,
+  alreadyWaitingShort: 'One of them is already on the waiting list for this race.',
+  notFamily: 'Choose members of your family.',
   notFound: 'Waiting-list entry not found.',
   offerEnded: 'This offer has ended.',
   noOffer: 'There is no offer to answer on this entry.',
-  acceptedFree: (names: string, event: string) => `${names} ${names.includes(' and ') ? 'are' : 'is'} entered for ${event}.`,
+  acceptedFree: (names: string, event: string) =>
+    `${names} ${names.includes(' and ') ? 'are' : 'is'} entered for ${event}.`,
   acceptedPaid: (pence: number) => `Your places are held for you: pay ${displayPrice(pence)} to confirm them.`,
   declined: 'You have declined the offer. The places pass to the next family on the list.',
   left: 'You have left the waiting list.',
@@ -33,3 +38,9 @@ export const OFFER_HOURS_MAX = 336;
 export const OPEN_SALE_BEFORE_CLOSE_HOURS = 6;
 /** One to four members of the family per entry. */
 export const MAX_MEMBERS = 4;
+
+/** An offer's end as people read it: "Thursday 3rd December 2026, 14:00 UK time". */
+export function offerEndText(end: Date): string {
+  const { date, time } = londonWallClock(end);
+  return `${formatEventDate(date, false)}, ${time} UK time`;
+}

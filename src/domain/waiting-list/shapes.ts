@@ -10,7 +10,15 @@ export type WaitingMode = z.infer<typeof WaitingModeSchema>;
 
 /** waiting: in the queue; offered: places held for it until the offer ends; the rest have left
  * the list (accepted: every member placed or in checkout). */
-export const WaitingStateSchema = z.enum(['waiting', 'offered', 'accepted', 'declined', 'expired', 'removed', 'closed']);
+export const WaitingStateSchema = z.enum([
+  'waiting',
+  'offered',
+  'accepted',
+  'declined',
+  'expired',
+  'removed',
+  'closed',
+]);
 export type WaitingState = z.infer<typeof WaitingStateSchema>;
 
 /** A member's own state: waiting; offered (a place held); accepted (placed, or in checkout with the

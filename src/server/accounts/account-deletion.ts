@@ -27,6 +27,7 @@ import { raceResults } from '../db/schema-results.ts';
 import { startNumbers } from '../db/schema-start-lists.ts';
 import { AppError } from '../errors.ts';
 import { leaveFamily } from '../people/families.ts';
+import { removePersonFromLists } from '../places/waiting-list.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
 import { verifyPassword } from './passwords.ts';
 
@@ -61,6 +62,7 @@ export async function deleteAccount(ctx: AppContext, userId: number, password: s
     await refuseWhileOpen(tx, userId, now);
     await eraseResults(tx, userId, now);
     await removePersonalRows(tx, userId, user.username, locked.email);
+    await removePersonFromLists(tx, userId, now);
     await leaveFamily(tx, userId);
     await tx
       .update(profiles)

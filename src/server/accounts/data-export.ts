@@ -32,6 +32,8 @@ const SUBJECT = new Set([
   'totp_factors.user_id',
   'totp_recovery_codes.user_id',
   'start_numbers.user_id',
+  'waiting_entries.owner_id',
+  'waiting_members.racer_id',
 ]);
 const ACTOR = new Set([
   'bookings.booked_by_id',
@@ -44,6 +46,7 @@ const ACTOR = new Set([
   'entrant_messages.sent_by_id',
   'race_links.linked_by_id',
   'refunds.resolved_by_id',
+  'waiting_entries.removed_by_id',
 ]);
 
 /** Columns never exported, whoever they are about: secrets and what the database derives. */

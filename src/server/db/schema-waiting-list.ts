@@ -62,9 +62,7 @@ export const waitingMembers = pgTable(
       .default('waiting'),
   },
   (t) => [
-    uniqueIndex('waiting_members_live_idx')
-      .on(t.eventId, t.racerId)
-      .where(sql`${t.state} in ('waiting', 'offered')`),
+    uniqueIndex('waiting_members_live_idx').on(t.eventId, t.racerId).where(sql`${t.state} in ('waiting', 'offered')`),
     index('waiting_members_entry_idx').on(t.entryId),
   ],
 );

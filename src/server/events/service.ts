@@ -16,6 +16,7 @@ import { eventDocuments, events } from '../db/schema.ts';
 import { eventSlugs } from '../db/schema-events.ts';
 import { AppError } from '../errors.ts';
 import { cancelAtProviders, releaseEventHolds } from '../payments/release.ts';
+import { closeList, giveFreedPlaces, keepNoPlaces } from '../places/waiting-list.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
 import { removeFiles, storeFiles } from '../plugins/storage.ts';
 import { EVENT_CARD_COPIES } from './card-copies.ts';
@@ -209,6 +210,9 @@ export async function updateEvent(ctx: AppContext, id: number, form: MultipartFo
     async (keys, tx) => {
       const [locked] = await tx.select().from(events).where(eq(events.id, id)).for('update');
       if (!locked) throw notFound();
+      // places kept for the waiting list are not taken: they go back before the quantity is
+      // checked, and the list takes what is free again after it (a raised quantity frees places)
+      await keepNoPlaces(tx, id);
       const sameSlug = eventSlug(values.name, values.date) === eventSlug(locked.name, locked.date);
       const slug = sameSlug ? locked.slug : await allocateSlug(tx, values, id);
       // held places count: a payment under way converts its hold into a booking without asking again
@@ -243,6 +247,7 @@ export async function updateEvent(ctx: AppContext, id: number, form: MultipartFo
         );
       }
       if (!sameSlug) await takeSlug(tx, id, slug, locked.slug, ctx.now());
+      await giveFreedPlaces(tx, id, ctx.now());
       // the replaced files, removed once this commits: a picture goes with its card copy
       return [
         ...(keys.image ? [locked.image, locked.imageCard] : []),
@@ -279,6 +284,8 @@ export async function cancelEvent(
       .set({ cancelledAt: ctx.now(), updatedAt: ctx.now() })
       .where(and(eq(events.id, id), isNull(events.cancelledAt)))
       .returning({ id: events.id });
+    // its waiting list ends with it
+    await closeList(tx, id, ctx.now());
     return { changed: marked.length > 0, open };
   });
   if (changed) {

@@ -8,6 +8,7 @@ import { entrantMessageTemplate } from '../people/entrant-messages.ts';
 import { linkRequestDecidedTemplate } from '../people/link-requests.ts';
 import { racerDecidedTemplate } from '../people/racers.ts';
 import type { MailAttachment } from '../plugins/mail.ts';
+import { waitingOfferTemplate } from '../waiting-list/mail.ts';
 
 /** A rendered e-mail, as the mail job sends it. */
 export interface RenderedMail {
@@ -37,4 +38,5 @@ export const mailTemplates: Record<string, MailTemplate> = {
   'health-alert': healthAlertTemplate,
   'health-cleared': healthClearedTemplate,
   'entrant-message': entrantMessageTemplate,
+  'waiting-list-offer': waitingOfferTemplate,
 };

@@ -12,6 +12,7 @@ import type { AppContext } from '../context.ts';
 import { bookings, events, paymentLines, payments, siteSettings, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { removeBookingIn } from '../people/booked-participants.ts';
+import { giveFreedPlaces } from '../places/waiting-list.ts';
 import { dropPublicCacheSoon, invalidatePublicCache } from '../plugins/public-cache.ts';
 import { installationId } from './installation.ts';
 import { logPayment } from './log.ts';
@@ -126,6 +127,8 @@ export async function cancelEntry(
       .set({ booked: sql`greatest(${events.booked} - 1, 0)` })
       .where(eq(events.id, event.id));
     await tx.update(paymentLines).set({ state: 'released' }).where(eq(paymentLines.id, line.id));
+    // the freed place goes to the race's waiting list first (places/waiting-list.ts)
+    await giveFreedPlaces(tx, event.id, now);
     const name = `${found.first} ${found.last}`.trim();
     await logPayment(tx, {
       paymentId: payment.id,
@@ -177,7 +180,7 @@ export async function removeWithRefund(
       .select({ id: paymentLines.id })
       .from(paymentLines)
       .where(and(eq(paymentLines.bookingId, bookingId), eq(paymentLines.state, 'booked')));
-    const removed = await removeBookingIn(tx, bookingId);
+    const removed = await removeBookingIn(tx, bookingId, ctx.now());
     const [paid] = line
       ? await tx
           .update(paymentLines)

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { firstRow } from '../db/pg-errors.ts';
 import { pruneLimits } from '../db/rate-limits.ts';
 import { events, paymentLines } from '../db/schema.ts';
+import { followWaitingLists, listHeldSql } from '../places/waiting-list.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
 import { sendRequestedRefunds } from './refund-job.ts';
 import { followPendingRefunds } from './refund-states.ts';
@@ -21,7 +22,8 @@ export const PAYMENT_JOB_MS = 30_000;
  * place taker that finds an event full releases that event's lapsed holds itself, so nothing
  * waits on this job to be right; it keeps the public figures current. Refunds are rows of their
  * own (refunds.ts): this job sends those requested and retries failed ones after their back-off
- * (refund-job.ts), queues receipts a stop kept from the outbox, prunes the shared rate
+ * (refund-job.ts), follows the waiting lists (offers ended, lists closed: places/waiting-list.ts),
+ * queues receipts a stop kept from the outbox, prunes the shared rate
  * limits' ended windows, and once an hour removes deleted accounts' records past their retention.
  */
 export async function runPaymentJobs(
@@ -37,8 +39,10 @@ export async function runPaymentJobs(
   let released = 0;
   for (const { id } of lapsed) released += await releasePayment(ctx, id, 'lapse');
   if (released > 0) log.info({ released }, 'lapsed payment holds released');
+  // the waiting lists: offers ended, lists closed, kept places back to open sale near the close
+  const lists = await followWaitingLists(ctx.db, now);
   const repaired = await reconcilePlaces(ctx, log);
-  if (released > 0 || repaired > 0) await dropPublicCacheSoon(ctx);
+  if (released > 0 || repaired > 0 || lists > 0) await dropPublicCacheSoon(ctx);
   await sendRequestedRefunds(ctx, log);
   await followPendingRefunds(ctx, log);
   await queueMissingReceipts(ctx, log);
@@ -57,7 +61,8 @@ export async function runPaymentJobs(
  */
 export async function reconcilePlaces(ctx: AppContext, log: FastifyBaseLogger): Promise<number> {
   const counted = sql`(select count(*)::int from bookings b where b.event_id = events.id)`;
-  const held = sql`(select count(*)::int from payment_lines pl where pl.event_id = events.id and pl.state = 'held')`;
+  // held: the payment lines holding a place, and the places the race's waiting list holds
+  const held = sql`((select count(*)::int from payment_lines pl where pl.event_id = events.id and pl.state = 'held') + ${listHeldSql(sql`events.id`)})`;
   const suspects = await ctx.db
     .select({ id: events.id })
     .from(events)
@@ -71,7 +76,8 @@ export async function reconcilePlaces(ctx: AppContext, log: FastifyBaseLogger): 
       const row = firstRow<{ booked: number; held: number }>(
         await tx.execute(sql`select
           (select count(*)::int from bookings b where b.event_id = ${id}) as booked,
-          (select count(*)::int from payment_lines pl where pl.event_id = ${id} and pl.state = 'held') as held`),
+          (select count(*)::int from payment_lines pl where pl.event_id = ${id} and pl.state = 'held')
+            + ${listHeldSql(sql`${id}::int`)} as held`),
       );
       if (!row) return false;
       const after = { booked: Number(row.booked), held: Number(row.held) };

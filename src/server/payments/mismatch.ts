@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { paymentLines, payments, users } from '../db/schema.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { type EventRow, lockEvent } from '../places/guard.ts';
+import { giveFreedPlacesOf } from '../places/waiting-list.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
 import { installationId } from './installation.ts';
 import { logPayment } from './log.ts';
@@ -78,6 +79,7 @@ export async function markAmountMismatch(
       detail: `paid ${check.amountPence} ${paidCurrency}, asked ${payment.amountPence} ${payment.currency}`,
     });
     await releaseHeldLines(tx, paymentId, locked, { cancel: true, cause, note: ' (amount mismatch)' });
+    await giveFreedPlacesOf(tx, locked.keys(), now);
     await logPayment(tx, {
       paymentId,
       state: 'needs_attention',

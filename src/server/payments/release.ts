@@ -5,6 +5,7 @@ import type { Tx } from '../db/client.ts';
 import { cartItems, paymentLines, payments } from '../db/schema.ts';
 import { type EventRow, lockEvent, moveHeld } from '../places/guard.ts';
 import { logLines } from '../places/line-log.ts';
+import { giveFreedPlacesOf } from '../places/waiting-list.ts';
 import { dropPublicCacheSoon } from '../plugins/public-cache.ts';
 import { logPayment, type PaymentLogCause } from './log.ts';
 
@@ -147,6 +148,11 @@ export async function removeCartLines(
       paymentIds,
       { cause: 'user', actorId: userId, note: ' (removed from the cart)' },
     );
+    await giveFreedPlacesOf(
+      tx,
+      candidates.map((c) => c.eventId),
+      ctx.now(),
+    );
     return { removed: gone.length, open, touched: candidates.length > 0 };
   });
   await cancelAtProviders(ctx, log, open);
@@ -252,13 +258,17 @@ export async function releasePayment(ctx: AppContext, paymentId: number, why: 'c
       const event = await lockEvent(tx, id);
       if (event) locked.set(id, event);
     }
-    return why === 'lapse'
-      ? releaseHeldLines(tx, paymentId, locked, { lapsedAt: now, cause: 'job' })
-      : releaseHeldLines(tx, paymentId, locked, {
-          cancel: true,
-          cause: 'system',
-          note: ' (the provider could not start it)',
-        });
+    const freed =
+      why === 'lapse'
+        ? await releaseHeldLines(tx, paymentId, locked, { lapsedAt: now, cause: 'job' })
+        : await releaseHeldLines(tx, paymentId, locked, {
+            cancel: true,
+            cause: 'system',
+            note: ' (the provider could not start it)',
+          });
+    // the races' waiting lists take what they keep (places/waiting-list.ts)
+    await giveFreedPlacesOf(tx, locked.keys(), now);
+    return freed;
   });
 }
 

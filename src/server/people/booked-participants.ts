@@ -10,6 +10,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { bookings, events, paymentLines, payments, profiles, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { moveBooked, placeFree } from '../places/guard.ts';
+import { giveFreedPlaces } from '../places/waiting-list.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
 
 /** A booked participant (doc 2 §3): the booking's id, the participant's names and profile. */
@@ -182,16 +183,18 @@ export async function addParticipant(
 
 /** DELETE /bookings/{id}/: removes the booking and frees its place, in one transaction. */
 export async function removeBooking(ctx: AppContext, bookingId: number): Promise<{ message: string }> {
-  const removed = await ctx.db.transaction((tx) => removeBookingIn(tx, bookingId));
+  const removed = await ctx.db.transaction((tx) => removeBookingIn(tx, bookingId, ctx.now()));
   await invalidatePublicCache(ctx);
   return { message: removed.message };
 }
 
-/** Removes a booking inside the caller's transaction and frees its place; 404 when it is gone
- * (removed meanwhile by another request). Payments' removal with a refund runs it too. */
+/** Removes a booking inside the caller's transaction and frees its place (to the race's waiting
+ * list first: places/waiting-list.ts); 404 when it is gone (removed meanwhile by another request).
+ * Payments' removal with a refund runs it too. */
 export async function removeBookingIn(
   tx: Tx,
   bookingId: number,
+  now: Date,
 ): Promise<{ eventId: number; name: string; eventName: string; message: string }> {
   const [row] = await tx
     .select({ eventId: bookings.eventId, first: users.firstName, last: users.lastName })
@@ -208,6 +211,7 @@ export async function removeBookingIn(
     .update(events)
     .set({ booked: sql`greatest(${events.booked} - 1, 0)` })
     .where(eq(events.id, row.eventId));
+  await giveFreedPlaces(tx, row.eventId, now);
   const name = `${row.first} ${row.last}`;
   const eventName = event?.name ?? 'the event';
   return { eventId: row.eventId, name, eventName, message: BOOKED_MSG.removed(name, eventName) };

@@ -6,6 +6,7 @@ import { BUSY_GAP_MS, coalesce, perDatabase } from '../db/coalesce.ts';
 import { events, paymentLines } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { logLines } from './line-log.ts';
+import { giveFreedPlaces } from './waiting-list.ts';
 
 /**
  * The capacity guard (decisions.md: places can never be oversold; docs/decisions/0019), its own
@@ -43,7 +44,8 @@ export async function lockEvent(tx: Tx, eventId: number): Promise<EventRow | und
 
 /** Lapsed holds on this event go back (the caller holds the event's lock): a line's own hold end
  * (payment_lines.held_until, docs/decisions/0028) passed before it was paid. `except`: a payment
- * whose own lapsed holds stay (it is being settled). Returns how many places came free. */
+ * whose own lapsed holds stay (it is being settled). The race's waiting list takes what it keeps
+ * (places/waiting-list.ts). Returns how many places came free for the caller. */
 export async function releaseLapsedHolds(
   tx: Tx,
   eventId: number,
@@ -71,8 +73,9 @@ export async function releaseLapsedHolds(
       'system',
       { note: ' (hold lapsed)' },
     );
+    return released.length - (await giveFreedPlaces(tx, eventId, now));
   }
-  return released.length;
+  return 0;
 }
 
 /** Whether one more place can be taken on the locked event: booked + held below the quantity,
