@@ -346,4 +346,77 @@ describe('the family waiting list', () => {
     });
     expect(refused.statusCode).toBe(403);
   });
+
+  it('a lapsed payment hold goes to the list, not back to open sale', async () => {
+    const eventId = await raceEventRow(t.app, {
+      ...OPEN_WINDOW,
+      name: 'Hemel Open Slalom',
+      quantity: 1,
+      pricePence: 2500,
+    });
+    const [payer] = (await makeBookers(t.app, 1, [eventId])) as [Booker];
+    await started(t, payer, '25.00');
+    const X = await family(1);
+    await joined(X.parent, eventId, X.kids);
+    expect(await places(t, eventId)).toEqual({ booked: 0, held: 1 });
+    t.clock.set('2026-01-15T12:16:00Z');
+    await runPaymentJobs(t.app.ctx, t.app.log);
+    expect(await states(eventId)).toEqual(['offered']);
+    expect(await places(t, eventId)).toEqual({ booked: 0, held: 1 });
+  });
+
+  it('offers accepted at once beside strangers trying to book never oversell', async () => {
+    const { eventId, bookingIds } = await fullRace(2);
+    const X = await family(1);
+    const Y = await family(1);
+    const x = await joined(X.parent, eventId, X.kids);
+    const y = await joined(Y.parent, eventId, Y.kids);
+    const strangers = await makeBookers(t.app, 3, [eventId]);
+    await Promise.all(bookingIds.map((id) => removeBooking(id)));
+    const answers = await Promise.all([
+      answer(X.parent, x, 'accept'),
+      answer(Y.parent, y, 'accept'),
+      ...strangers.map((s) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/bookings/',
+          headers: s.headers,
+          payload: { bookings: [{ product: eventId, participant: s.username }] },
+        }),
+      ),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 409, 409, 409]);
+    expect(await places(t, eventId)).toEqual({ booked: 2, held: 0 });
+    const booked = await t.app.ctx.db
+      .select({ userId: bookings.userId })
+      .from(bookings)
+      .where(eq(bookings.eventId, eventId));
+    expect(booked.map((b) => b.userId).sort()).toEqual([X.kids[0]?.id, Y.kids[0]?.id].sort());
+  });
+
+  it('offer hours: 48 by default, set by super administrators between 6 and 336', async () => {
+    const headers = await admin();
+    const read = await t.app.inject({ method: 'GET', url: '/api/v1/admin/waiting-list-settings/', headers });
+    expect(read.json()).toEqual({ offer_hours: 48 });
+    const put = (h: { authorization: string }, hours: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/waiting-list-settings/',
+        headers: h,
+        payload: { offer_hours: hours },
+      });
+    expect((await put(headers, 24)).statusCode).toBe(403);
+    const root = bearer((await signedIn(t.app, 'super')).access);
+    for (const wrong of [5, 337, 12.5, '24']) {
+      const res = await put(root, wrong);
+      expect([res.statusCode, res.json().errors?.offer_hours]).toEqual([400, [WAITING_MSG.offerHours]]);
+    }
+    expect((await put(root, 6)).json()).toEqual({ offer_hours: 6, message: WAITING_MSG.settingsSaved(6) });
+    const { eventId, bookingIds } = await fullRace(1);
+    const X = await family(1);
+    await joined(X.parent, eventId, X.kids);
+    await removeBooking(bookingIds[0] as number);
+    const [entry] = await t.app.ctx.db.select().from(waitingEntries).where(eq(waitingEntries.eventId, eventId));
+    expect(entry?.offerEndsAt?.toISOString()).toBe('2026-01-15T18:00:00.000Z');
+  });
 });
