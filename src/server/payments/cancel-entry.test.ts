@@ -261,6 +261,31 @@ describe('an administrator removes a participant with a refund', () => {
   });
 });
 
+describe('an administrator removes a paid participant without a refund', () => {
+  it('My Entries then shows the entry released, not booked, and the payment log says who removed it', async () => {
+    const eventId = await race();
+    const { parent, amy, amyLine, benLine } = await paidForTwo(eventId);
+    const [booking] = await t.app.ctx.db.select().from(bookings).where(eq(bookings.userId, amy.id));
+    const admin = await signedIn(t.app, 'admin');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/bookings/${booking?.id}/`,
+      headers: bearer(admin.access),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const entries = (await t.app.inject({ method: 'GET', url: '/api/v1/my-entries/', headers: parent.headers })).json();
+    expect(entries[0].lines.map((l: { id: number; state: string }) => [l.id, l.state])).toEqual([
+      [amyLine, 'released'],
+      [benLine, 'booked'],
+    ]);
+    const log = await t.app.ctx.db.select().from(paymentLog).where(eq(paymentLog.state, 'released'));
+    expect(log.map((l) => [l.cause, l.actorId, l.detail])).toEqual([
+      ['admin', admin.user.id, `Hemel Open Slalom: ${amy.name} (${amy.username}) (removed by an administrator)`],
+    ]);
+    expect(t.stripe.refunds).toEqual([]);
+  });
+});
+
 describe('a refund followed to its end', () => {
   const hook = (payload: string) =>
     t.app.inject({

@@ -180,25 +180,18 @@ export async function removeWithRefund(
       .select({ id: paymentLines.id })
       .from(paymentLines)
       .where(and(eq(paymentLines.bookingId, bookingId), eq(paymentLines.state, 'booked')));
-    const removed = await removeBookingIn(tx, bookingId, ctx.now());
+    const removed = await removeBookingIn(tx, bookingId, ctx.now(), adminId);
     const [paid] = line
       ? await tx
           .update(paymentLines)
           .set({ state: 'released' })
-          .where(and(eq(paymentLines.id, line.id), eq(paymentLines.state, 'booked'), isNull(paymentLines.refundId)))
+          .where(and(eq(paymentLines.id, line.id), isNull(paymentLines.refundId)))
           .returning()
       : [];
     const [payment] = paid ? await tx.select().from(payments).where(eq(payments.id, paid.paymentId)) : [];
     if (!paid || payment?.status !== 'succeeded' || paid.pricePence <= 0) {
       return { message: removed.message, paymentId: null, refundPence: 0 };
     }
-    await logPayment(tx, {
-      paymentId: payment.id,
-      state: 'released',
-      cause: 'admin',
-      actorId: adminId,
-      detail: `${removed.eventName}: ${removed.name} (removed by an administrator)`,
-    });
     await requestRefund(tx, {
       paymentId: payment.id,
       amountPence: paid.pricePence,

@@ -10,6 +10,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { bookings, events, paymentLines, payments, profiles, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { moveBooked, placeFree } from '../places/guard.ts';
+import { logLines } from '../places/line-log.ts';
 import { giveFreedPlaces } from '../places/waiting-list.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
 
@@ -182,19 +183,21 @@ export async function addParticipant(
 }
 
 /** DELETE /bookings/{id}/: removes the booking and frees its place, in one transaction. */
-export async function removeBooking(ctx: AppContext, bookingId: number): Promise<{ message: string }> {
-  const removed = await ctx.db.transaction((tx) => removeBookingIn(tx, bookingId, ctx.now()));
+export async function removeBooking(ctx: AppContext, adminId: number, bookingId: number): Promise<{ message: string }> {
+  const removed = await ctx.db.transaction((tx) => removeBookingIn(tx, bookingId, ctx.now(), adminId));
   await invalidatePublicCache(ctx);
   return { message: removed.message };
 }
 
 /** Removes a booking inside the caller's transaction and frees its place (to the race's waiting
  * list first: places/waiting-list.ts); 404 when it is gone (removed meanwhile by another request).
- * Payments' removal with a refund runs it too. */
+ * A paid entry's payment line is released with it and logged with the administrator, so My Entries
+ * and Orders & Payments no longer show it booked. Payments' removal with a refund runs it too. */
 export async function removeBookingIn(
   tx: Tx,
   bookingId: number,
   now: Date,
+  adminId: number | null,
 ): Promise<{ eventId: number; name: string; eventName: string; message: string }> {
   const [row] = await tx
     .select({ eventId: bookings.eventId, first: users.firstName, last: users.lastName })
@@ -204,6 +207,18 @@ export async function removeBookingIn(
   if (!row) throw AppError.notFound(BOOKED_MSG.bookingNotFound);
   // the event's row first, as Add Participant locks it, so the two wait for each other
   const [event] = await tx.select({ name: events.name }).from(events).where(eq(events.id, row.eventId)).for('update');
+  const released = await tx
+    .update(paymentLines)
+    .set({ state: 'released' })
+    .where(and(eq(paymentLines.bookingId, bookingId), eq(paymentLines.state, 'booked')))
+    .returning({ id: paymentLines.id });
+  await logLines(
+    tx,
+    released.map((l) => l.id),
+    'released',
+    'admin',
+    { actorId: adminId, note: ' (removed by an administrator)' },
+  );
   const deleted = await tx.delete(bookings).where(eq(bookings.id, bookingId)).returning({ id: bookings.id });
   // removed meanwhile by another request: nothing left to free
   if (deleted.length === 0) throw AppError.notFound(BOOKED_MSG.bookingNotFound);

@@ -174,7 +174,10 @@ export function bookedParticipantsRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: z.object({ message: z.string() }) },
         },
       },
-      async (request) => removeBooking(ctx, request.params.id),
+      async (request) => {
+        if (!request.authUser) throw AppError.unauthenticated();
+        return removeBooking(ctx, request.authUser.id, request.params.id);
+      },
     );
   };
 }
