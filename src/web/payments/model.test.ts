@@ -30,6 +30,10 @@ describe('the payment model', () => {
     // London's summer time: the clock the association reads
     const summer = new Date('2026-07-15T17:30:00Z');
     expect(holdText(15, '2026-07-15T17:42:00Z', summer)).toBe('Your places are held until 18:42 (12:00 left).');
+    // a waiting-list offer's places are held for days: the day and time, not a countdown
+    expect(holdText(15, '2026-01-17T12:00:00Z', now)).toBe(
+      'Your places are held until Saturday 17th January 2026, 12:00 UK time.',
+    );
     expect(holdText(15, '2026-01-15T11:59:00Z', now)).toBe(
       'Your hold has lapsed: the places go to whoever pays first. You can still pay.',
     );

@@ -1,4 +1,5 @@
 import { parsePrice } from '../../domain/money.ts';
+import { offerEndText } from '../../domain/waiting-list/messages.ts';
 import type { CartItem } from '../cart/api.ts';
 
 const pence = (item: Pick<CartItem, 'product_price'>) =>
@@ -27,6 +28,7 @@ export function holdText(holdMinutes: number, heldUntil: string | null, now: Dat
   if (!heldUntil) return `Starting a payment holds these places for ${holdMinutes} minutes.`;
   const end = new Date(heldUntil);
   const left = end.getTime() - now.getTime();
+  if (left > 60 * 60_000) return `Your places are held until ${offerEndText(end)}.`;
   return left > 0
     ? `Your places are held until ${clockTime(end)} (${countdown(left)} left).`
     : 'Your hold has lapsed: the places go to whoever pays first. You can still pay.';
