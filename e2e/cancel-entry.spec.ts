@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, DEMO, expect, logInWithModal, test, uniqueSurname } from './fixtures.ts';
+import { createRaceEvent } from './event-fixtures.ts';
+import { apiToken, DEMO, expect, logInOnPhone, logInWithModal, test, uniqueSurname } from './fixtures.ts';
 import { paidEntry } from './payment-fixtures.ts';
+import { registerRacer } from './people-fixtures.ts';
 
 /** As an administrator, opens Booked Participants on `race` and removes `name` from it. */
 async function removeParticipant(page: Page, race: string, name: string) {
@@ -159,6 +161,53 @@ test('a refund the provider refuses waits in Orders & Payments until an administ
       .click();
     await expect(page.getByText('Marked as refunded by hand.')).toBeVisible();
     await expect(queue).toBeHidden();
+  } finally {
+    await refundsSwitch(request, false);
+  }
+});
+
+/**
+ * A free entry (issue 27): with refunds through the site on and the race's terms set, the parent
+ * who booked it sees it under My Entries → Free entries on a phone and cancels it; it leaves the
+ * list and the race has its place back.
+ */
+test('on a phone, a parent cancels a free entry from My Entries', async ({ page, request }) => {
+  const surname = uniqueSurname('Fre');
+  const race = `Free Race ${surname}`;
+  const { id } = await createRaceEvent(request, { name: race, quantity: 5, price: '0.00' });
+  const kid = await registerRacer(request, 'Fay', surname);
+  const headers = { authorization: `Bearer ${await apiToken(request, kid)}` };
+  await request.post('/api/v1/cart/bulk-add/', {
+    headers,
+    data: { items: [{ product: id, participant: kid.username }] },
+  });
+  const booked = await request.post('/api/v1/bookings/', {
+    headers,
+    data: { bookings: [{ product: id, participant: kid.username }] },
+  });
+  expect(booked.status(), await booked.text()).toBe(200);
+  const rootHeaders = { authorization: `Bearer ${await apiToken(request, DEMO.superAdmin)}` };
+  const terms = await request.put(`/api/v1/products/${id}/cancellation/`, {
+    headers: rootHeaders,
+    data: { cancel_until: '2030-01-01', cancel_until_time: '18:00', cancel_fee: '0' },
+  });
+  expect(terms.status(), await terms.text()).toBe(200);
+  await refundsSwitch(request, true);
+  try {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    await logInOnPhone(page, kid);
+    await page.goto('/profile?tab=entries');
+    const free = page.getByRole('region', { name: 'Free entries' });
+    await expect(free).toContainText(`Fay ${surname} — ${race}`);
+    await free.getByRole('button', { name: 'Cancel entry' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cancel Fay ${surname}'s entry?` });
+    await expect(dialog).toContainText('The entry was free: there is nothing to refund.');
+    await dialog.getByRole('button', { name: 'Cancel entry' }).click();
+    await expect(page.getByText(`Fay ${surname}'s entry for ${race} is cancelled.`)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Free entries' })).toBeHidden();
+    const left = await request.get(`/api/v1/products/booked-participants/${id}/`, { headers: rootHeaders });
+    expect(await left.json()).toEqual([]);
   } finally {
     await refundsSwitch(request, false);
   }

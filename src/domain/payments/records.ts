@@ -102,3 +102,14 @@ export const QueuedRefundSchema = z.object({
   created_at: z.string(),
 });
 export type QueuedRefund = z.infer<typeof QueuedRefundSchema>;
+
+/** A free entry the user booked (My Entries, issue 27): cancellable under the race's terms while
+ * refunds through the site are on, with nothing to refund. */
+export const FreeEntrySchema = z.object({
+  id: z.number(),
+  participant_name: z.string(),
+  product_name: z.string(),
+  product_event_date: z.string(),
+  can_cancel: z.boolean(),
+});
+export type FreeEntry = z.infer<typeof FreeEntrySchema>;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cancelTermsSchema, refundSettingsSchema } from '../../domain/payments/cancellation.ts';
-import { QueuedRefundSchema } from '../../domain/payments/records.ts';
+import { FreeEntrySchema, QueuedRefundSchema } from '../../domain/payments/records.ts';
 import type { AppContext } from '../context.ts';
 import { events } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -17,6 +17,7 @@ import {
   setRefundsEnabled,
   termsOf,
 } from './cancel-entry.ts';
+import { cancelFreeEntry, myFreeEntries } from './free-entries.ts';
 import { markRefundedByHand, refundQueue } from './refund-states.ts';
 
 const tags = ['payments'];
@@ -155,6 +156,37 @@ export function cancelRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request) => cancelEntry(ctx, request.log, currentUser(request).id, request.params.id),
+    );
+
+    api.get(
+      '/my-entries/free/',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary:
+            'My Entries: the free entries the user booked, newest race first, each with whether it may be cancelled',
+          response: { 200: z.array(FreeEntrySchema) },
+        },
+      },
+      async (request) => myFreeEntries(ctx, currentUser(request).id),
+    );
+
+    api.post(
+      '/my-entries/free/:id/cancel/',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary:
+            'The user cancels a free entry they booked (refunds through the site on, before the race’s deadline)',
+          params: IdParams,
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
+      async (request) => cancelFreeEntry(ctx, currentUser(request).id, request.params.id),
     );
   };
 }

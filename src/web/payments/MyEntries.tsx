@@ -8,6 +8,7 @@ import { EventDate } from '../events/EventDate.tsx';
 import { openConfirm } from '../ui/confirm.ts';
 import { toast } from '../ui/toast.ts';
 import { type Order, paymentsApi } from './api.ts';
+import { FreeEntries } from './FreeEntries.tsx';
 import { clockTime } from './model.ts';
 import { MY_ENTRIES_KEY, useMyEntries } from './queries.ts';
 
@@ -129,9 +130,7 @@ export function MyEntries() {
       ) : (
         entries.data.map((order) => <Receipt key={order.reference} order={order} />)
       )}
-      <Text size="sm" c="dimmed">
-        Free entries have no payment: the e-mail sent when they were booked is their receipt.
-      </Text>
+      <FreeEntries />
     </Stack>
   );
 }

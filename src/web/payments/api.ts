@@ -1,5 +1,5 @@
 import type { PaymentProvider } from '../../domain/payments/index.ts';
-import type { BookingResult, Order, StartedPayment } from '../../domain/payments/records.ts';
+import type { BookingResult, FreeEntry, Order, StartedPayment } from '../../domain/payments/records.ts';
 import { api } from '../api/client.ts';
 
 export type { BookingResult, Order, StartedPayment };
@@ -49,4 +49,8 @@ export const paymentsApi = {
   /** Cancels one paid entry (issue 27): what was paid less the race's fee goes back. */
   cancelEntry: (lineId: number) =>
     api.post<{ message: string; refund: string }>(`/my-entries/lines/${lineId}/cancel/`, undefined, { auth: true }),
+  myFreeEntries: () => api.get<FreeEntry[]>('/my-entries/free/', { auth: true }),
+  /** Cancels a free entry the user booked (issue 27). */
+  cancelFreeEntry: (bookingId: number) =>
+    api.post<{ message: string }>(`/my-entries/free/${bookingId}/cancel/`, undefined, { auth: true }),
 };

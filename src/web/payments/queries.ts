@@ -17,3 +17,8 @@ export const MY_ENTRIES_KEY = ['my-entries'] as const;
 export function useMyEntries() {
   return useQuery({ queryKey: MY_ENTRIES_KEY, queryFn: () => paymentsApi.myEntries() });
 }
+
+/** Under MY_ENTRIES_KEY, so what refreshes the paid entries refreshes these. */
+export function useMyFreeEntries() {
+  return useQuery({ queryKey: [...MY_ENTRIES_KEY, 'free'], queryFn: () => paymentsApi.myFreeEntries() });
+}
