@@ -83,6 +83,11 @@ const NO_BODY = new Set([
   'POST /api/v1/my-entries/lines/:id/cancel/',
   'POST /api/v1/bookings/:id/remove-with-refund/',
   'POST /api/v1/admin/refunds/:id/refunded-by-hand/',
+  'POST /api/v1/my-entries/free/:id/cancel/',
+  // the owner answers a waiting-list offer: the entry in the path is all there is to say
+  'POST /api/v1/waiting-list/:id/accept/',
+  'POST /api/v1/waiting-list/:id/decline/',
+  'POST /api/v1/waiting-list/:id/leave/',
   // a new authenticator secret for the caller: nothing to say but who is asking
   'POST /api/v1/profile/totp/setup/',
   // Stripe's signed body, read as text and verified before anything in it is believed
