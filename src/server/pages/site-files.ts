@@ -37,6 +37,7 @@ const DISALLOWED = [
   '/booking/success',
   '/booking/error',
   '/reset-password/',
+  '/waiting-list/',
 ];
 
 export function robotsTxt(site: Site): string {

@@ -9,6 +9,9 @@ const RegisterModal = lazy(async () => ({ default: (await import('../accounts/Re
 const ParticipantsModal = lazy(async () => ({
   default: (await import('../cart/ParticipantsModal.tsx')).ParticipantsModal,
 }));
+const JoinWaitingListModal = lazy(async () => ({
+  default: (await import('../waiting-list/JoinModal.tsx')).JoinWaitingListModal,
+}));
 const ForgotPasswordModal = lazy(async () => ({
   default: (await import('../accounts/ForgotPasswordModal.tsx')).ForgotPasswordModal,
 }));
@@ -40,6 +43,7 @@ export function ModalHost() {
       <RegisterModal />
       <ForgotPasswordModal />
       <ParticipantsModal />
+      <JoinWaitingListModal />
     </Suspense>
   );
 }

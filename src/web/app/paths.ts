@@ -19,6 +19,9 @@ export const paths = {
   policies: '/policies',
   results: '/results',
   governance: '/governance',
+  /** Not in the spec's table: a waiting-list entry and its offer (issue 27), linked from the offer
+   * e-mail. */
+  waitingEntry: (id: number) => `/waiting-list/${id}`,
 } as const;
 
 /** The footer's version string: v{backend}.{frontend}; the frontend part is fixed by the spec. */

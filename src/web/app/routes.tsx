@@ -190,6 +190,11 @@ export function createRoutes(rootLoader?: LoaderFunction): RouteObject[] {
           lazy: async () => ({ Component: (await import('../admin/AdminPage.tsx')).AdminPage }),
         },
         {
+          path: 'waiting-list/:id',
+          ...page({ title: 'Waiting list' }),
+          lazy: async () => ({ Component: (await import('../waiting-list/OfferPage.tsx')).OfferPage }),
+        },
+        {
           path: 'reset-password/:uidb64/:token',
           ...page({ title: 'Reset password' }),
           lazy: async () => ({ Component: (await import('../accounts/ResetPasswordPage.tsx')).ResetPasswordPage }),

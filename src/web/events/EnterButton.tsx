@@ -52,7 +52,8 @@ export function hasEnterButton(event: Product, now: Date): boolean {
 /**
  * The entry button of an event (doc 1 §3), the same on its card and its page: Enter (Book when
  * free) opens the login dialog for a visitor and the participants dialog for a signed-in parent;
- * a full event shows the disabled Event Full button with its tooltip. Show it only when
+ * a full event shows the disabled Event Full button with its tooltip, and under it Join the waiting
+ * list (issue 27). Show it only when
  * {@link hasEnterButton}.
  */
 export function EnterButton({
@@ -69,8 +70,25 @@ export function EnterButton({
   const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
   const openModal = useModalStore((s) => s.open);
   const openParticipants = useModalStore((s) => s.openParticipants);
+  const openWaitingList = useModalStore((s) => s.openWaitingList);
   const state = registrationState(event, now);
-  if (state.status === 'full') return <FullButton name={name} />;
+  if (state.status === 'full') {
+    // a full race keeps a waiting list for families (issue 27)
+    const join = () => {
+      if (preview) return;
+      if (!isLoggedIn) openModal('login');
+      else openWaitingList({ id: event.id, name });
+    };
+    return (
+      <>
+        <FullButton name={name} />
+        <Button fullWidth variant="light" mt={6} onClick={join}>
+          Join the waiting list
+          <VisuallyHidden> for {name}</VisuallyHidden>
+        </Button>
+      </>
+    );
+  }
   const enter = () => {
     if (preview) return;
     if (!isLoggedIn) openModal('login');

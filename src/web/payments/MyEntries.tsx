@@ -7,6 +7,7 @@ import { paths } from '../app/paths.ts';
 import { EventDate } from '../events/EventDate.tsx';
 import { openConfirm } from '../ui/confirm.ts';
 import { toast } from '../ui/toast.ts';
+import { MyWaitingEntries } from '../waiting-list/MyWaitingEntries.tsx';
 import { type Order, paymentsApi } from './api.ts';
 import { FreeEntries } from './FreeEntries.tsx';
 import { clockTime } from './model.ts';
@@ -131,6 +132,7 @@ export function MyEntries() {
         entries.data.map((order) => <Receipt key={order.reference} order={order} />)
       )}
       <FreeEntries />
+      <MyWaitingEntries />
     </Stack>
   );
 }

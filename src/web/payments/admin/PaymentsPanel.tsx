@@ -20,6 +20,7 @@ import { api } from '../../api/client.ts';
 import { CountLine, ListPages, LoadFailed, SearchBox, TableFiller } from '../../people/admin/ListParts.tsx';
 import { downloadCsv } from '../../ui/download.ts';
 import { toast } from '../../ui/toast.ts';
+import { OfferHoursSetting } from '../../waiting-list/OfferHoursSetting.tsx';
 import { PaymentTrail } from './PaymentTrail.tsx';
 import { RefundQueue } from './RefundQueue.tsx';
 import { RefundSwitch } from './RefundSwitch.tsx';
@@ -78,6 +79,7 @@ export function PaymentsPanel() {
       <Title order={2}>Orders & Payments</Title>
       <RefundSwitch />
       <RefundQueue />
+      <OfferHoursSetting />
       <Group justify="space-between" align="flex-end">
         <SearchBox
           label="Search payments"

@@ -12,6 +12,7 @@ import { downloadCsv } from '../../ui/download.ts';
 import { EmptyList } from '../../ui/EmptyList.tsx';
 import responsive from '../../ui/responsive.module.css';
 import { toast } from '../../ui/toast.ts';
+import { AdminWaitingList } from '../../waiting-list/AdminWaitingList.tsx';
 import { AddParticipantModal } from './AddParticipantModal.tsx';
 import { type BookedParticipant, useParticipants, useRemoveParticipant } from './booked-api.ts';
 import {
@@ -206,6 +207,7 @@ export function EventParticipants({ event, code, onHome }: { event: Product; cod
           </>
         )}
       </Paper>
+      {event.event_type === 'race' && <AdminWaitingList eventId={event.id} eventName={event.name} />}
       <EntrantMessages event={event} />
       <AddParticipantModal event={event} opened={adding} onClose={() => setAdding(false)} />
     </Stack>

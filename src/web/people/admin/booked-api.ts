@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { invalidateProducts } from '../../events/admin/api.ts';
+import { raceWaitingKey } from '../../waiting-list/api.ts';
 
 /** A booked participant (doc 2 §3): `id` is the booking's id. */
 export interface BookedParticipant {
@@ -120,6 +121,8 @@ function useRefresh(eventId: number) {
       client.invalidateQueries({ queryKey: BOOKED_KEYS.participants(eventId) }),
       client.invalidateQueries({ queryKey: BOOKED_KEYS.eligible(eventId) }),
       client.invalidateQueries({ queryKey: BOOKED_KEYS.messages(eventId) }),
+      // a removal frees a place: the race's waiting list may now hold an offer
+      client.invalidateQueries({ queryKey: raceWaitingKey(eventId) }),
       invalidateProducts(client),
     ]);
 }
