@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createRaceEvent } from './event-fixtures.ts';
 import {
@@ -55,6 +56,13 @@ async function removeBooked(page: Page, name: string) {
   await expect(page.getByRole('dialog', { name: 'Remove participant' })).toBeHidden();
 }
 
+/** axe finds no serious or critical problem on what the page shows now. */
+async function noSeriousProblem(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 async function signOut(page: Page) {
   await page.context().clearCookies();
   await page.goto('/');
@@ -100,6 +108,7 @@ test('a parent on a phone joins a full race’s list for two children; freed pla
   await dialog.getByRole('checkbox', { name: `Ella ${surname}` }).check();
   await dialog.getByRole('checkbox', { name: `Finn ${surname}` }).check();
   await expect(dialog.getByRole('radio', { name: 'All or nothing' })).toBeChecked();
+  await noSeriousProblem(page);
   await dialog.getByRole('button', { name: 'Join the waiting list' }).click();
   await expect(
     page.getByText(`You are on the waiting list for ${race}. We will e-mail you if places come free.`),
@@ -157,6 +166,16 @@ test('a parent on a phone joins a full race’s list for two children; freed pla
   await removeBooked(page, `Hope ${surname}`);
   await expect(list.getByRole('row').filter({ hasText: `Paula ${surname}` })).toContainText('Offered');
   await expect(list.getByRole('row').filter({ hasText: `Paula ${surname}` })).toContainText('2 places held for');
+  await noSeriousProblem(page);
+  // on a phone the list is cards, and nothing scrolls sideways
+  await page.setViewportSize({ width: 375, height: 740 });
+  const cards = list.getByRole('list', { name: 'Waiting list' });
+  await expect(cards.getByRole('listitem')).toHaveCount(2);
+  await expect(cards.getByRole('listitem').first()).toContainText(`1. Paula ${surname}`);
+  await expect(cards.getByRole('listitem').first()).toContainText('Offered');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await list.screenshot({ path: 'test-results/waiting-list-admin-phone.png' });
+  await page.setViewportSize({ width: 1400, height: 900 });
   // nothing is sold to the public while the list holds the places
   await expect(page.getByTestId('booked-summary')).toContainText('0 booked');
 
@@ -171,6 +190,7 @@ test('a parent on a phone joins a full race’s list for two children; freed pla
   await expect(offer).toContainText(`2 places held for Ella ${surname} and Finn ${surname} until`);
   await expect(offer).toContainText('UK time');
   await page.screenshot({ path: 'test-results/waiting-list-offer-phone.png', fullPage: true });
+  await noSeriousProblem(page);
   await offer.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByText(`Ella ${surname} and Finn ${surname} are entered for ${race}.`)).toBeVisible();
   await expect(page.getByText('You accepted the offer.', { exact: false })).toBeVisible();

@@ -40,6 +40,8 @@ function show(color: string, message: string, options: ToastOptions = {}): strin
     autoClose: options.duration ?? TOAST_DEFAULT_MS,
     position: toastPosition(options.position ?? 'bottom-right', isNarrow()),
     withBorder: true,
+    // the close button is an icon: without a name a screen reader hears only "button" (axe)
+    closeButtonProps: { 'aria-label': 'Close message' },
   });
 }
 

@@ -18,7 +18,7 @@ function StateCell({ entry }: { entry: AdminWaitingEntry }) {
   const offer = offerText(entry);
   return (
     <>
-      <Badge color={STATE_COLOR[entry.state]} variant="light" tt="none">
+      <Badge color={STATE_COLOR[entry.state]} variant="filled" autoContrast tt="none">
         {stateLabel(entry)}
       </Badge>
       {offer && (

@@ -120,7 +120,7 @@ export function JoinWaitingListModal() {
                     styles={{ label: { overflowWrap: 'anywhere' } }}
                   />
                   {!selectable(p) && (
-                    <Badge color="gray.7" variant="light" tt="none" style={{ flexShrink: 0 }}>
+                    <Badge color="gray.7" variant="filled" autoContrast tt="none" style={{ flexShrink: 0 }}>
                       {p.status}
                     </Badge>
                   )}

@@ -43,7 +43,7 @@ function WaitingCard({ entry }: { entry: WaitingEntry }) {
             <EventDate iso={entry.event.date} /> · {MODE_LABEL[entry.mode]}
           </Text>
         </div>
-        <Badge color={STATE_COLOR[entry.state]} variant="light" tt="none">
+        <Badge color={STATE_COLOR[entry.state]} variant="filled" autoContrast tt="none">
           {stateLabel(entry)}
         </Badge>
       </Group>

@@ -93,13 +93,13 @@ function EntryView({ entry }: { entry: WaitingEntry }) {
         </Title>
         <Text c="dimmed">
           <EventDate iso={entry.event.date} /> ·{' '}
-          <Anchor component={Link} to={`/events/${entry.event.slug}`}>
+          <Anchor component={Link} to={`/events/${entry.event.slug}`} underline="always">
             the race’s page
           </Anchor>
         </Text>
       </div>
       <Group gap="xs">
-        <Badge color={STATE_COLOR[entry.state]} variant="light" tt="none" size="lg">
+        <Badge color={STATE_COLOR[entry.state]} variant="filled" autoContrast tt="none" size="lg">
           {stateLabel(entry)}
         </Badge>
         <Text size="sm">{MODE_LABEL[entry.mode]}</Text>

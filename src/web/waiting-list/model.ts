@@ -29,14 +29,15 @@ export function stateLabel(entry: Pick<WaitingEntry, 'state' | 'position'>): str
   return STATE_LABEL[entry.state];
 }
 
+/** Dark shades: the badges are filled, their text white (axe's contrast). */
 export const STATE_COLOR: Record<WaitingState, string> = {
-  waiting: 'blue',
-  offered: 'teal',
-  accepted: 'green',
-  declined: 'gray',
-  expired: 'gray',
-  removed: 'red',
-  closed: 'gray',
+  waiting: 'blue.8',
+  offered: 'teal.9',
+  accepted: 'green.9',
+  declined: 'gray.7',
+  expired: 'gray.7',
+  removed: 'red.9',
+  closed: 'gray.7',
 };
 
 const MEMBER_LABEL: Record<MemberState, string> = {
