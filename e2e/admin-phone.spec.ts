@@ -79,6 +79,15 @@ test.describe('at 375 px', () => {
     await expectInView(clubs.first().getByRole('button', { name: /^Delete / }), 375);
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
 
+    // Orders & Payments: a card per payment, its View in view
+    await openPanel(page, 'Orders & Payments');
+    const payments = page.getByRole('list', { name: 'Payments' }).getByRole('listitem');
+    await expect(payments.first()).toBeVisible();
+    await expect(payments.first()).toContainText('£');
+    await expect(page.getByRole('table', { name: 'Payments' })).toBeHidden();
+    await expectInView(payments.first().getByRole('button', { name: /^View payment / }), 375);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(375);
+
     // every other panel an administrator has fits the screen
     for (const panel of [
       'Users',

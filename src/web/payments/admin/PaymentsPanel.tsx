@@ -1,26 +1,15 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Checkbox, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PaymentRecord } from '../../../domain/payments/records.ts';
-import { attentionLabel } from '../../../domain/payments/trail.ts';
 import { api } from '../../api/client.ts';
-import { CountLine, ListPages, LoadFailed, SearchBox, TableFiller } from '../../people/admin/ListParts.tsx';
+import { CountLine, ListPages, LoadFailed, SearchBox } from '../../people/admin/ListParts.tsx';
 import { downloadCsv } from '../../ui/download.ts';
 import { toast } from '../../ui/toast.ts';
 import { OfferHoursSetting } from '../../waiting-list/OfferHoursSetting.tsx';
+import { PaymentsList } from './PaymentsList.tsx';
 import { PaymentTrail } from './PaymentTrail.tsx';
 import { RefundQueue } from './RefundQueue.tsx';
 import { RefundSwitch } from './RefundSwitch.tsx';
@@ -33,12 +22,6 @@ const FILTERS = [
   { value: 'refunded', label: 'Refunds' },
 ];
 const PAGE_SIZE = 50;
-const STATUS_LABEL = { succeeded: 'Paid', started: 'Under way', canceled: 'Cancelled' } as const;
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/London' }).format(
-    new Date(iso),
-  );
 
 /**
  * Orders & Payments (issue 9, 24): every payment with its provider, reference, amount, status and
@@ -128,73 +111,7 @@ export function PaymentsPanel() {
             pages={pages}
             fetching={list.isFetching}
           />
-          <Table.ScrollContainer minWidth={900}>
-            <Table aria-label="Payments" striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Date</Table.Th>
-                  <Table.Th scope="col">Payer</Table.Th>
-                  <Table.Th scope="col">Provider</Table.Th>
-                  <Table.Th scope="col">Reference</Table.Th>
-                  <Table.Th scope="col">Amount</Table.Th>
-                  <Table.Th scope="col">Refunded</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Entries</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Trail</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                <TableFiller loading={list.isPending} empty={rows.length === 0} rows={5} columns={9}>
-                  <Text>No payments match.</Text>
-                </TableFiller>
-                {rows.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{when(r.created_at)}</Table.Td>
-                    <Table.Td>
-                      {r.payer}
-                      <Text size="xs" c="dimmed">
-                        {r.username}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{r.provider}</Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>{r.reference}</Table.Td>
-                    <Table.Td>£{r.amount}</Table.Td>
-                    <Table.Td>
-                      {r.refunded === '0.00' ? '—' : `£${r.refunded}`}
-                      {r.refund_due !== '0.00' && (
-                        <Badge color="red" size="sm" ml={4}>
-                          £{r.refund_due} due
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {STATUS_LABEL[r.status]}
-                      {r.attention && (
-                        <Badge color="red" size="sm" ml={4} title={attentionLabel(r.attention)}>
-                          Needs attention
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {r.entries_booked} booked{r.entries_lost > 0 ? `, ${r.entries_lost} refunded` : ''}
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        aria-label={`View payment ${r.reference || r.id}`}
-                        onClick={() => setOpened(r.id)}
-                      >
-                        View
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <PaymentsList rows={rows} loading={list.isPending} onOpen={setOpened} />
           <ListPages label="Payment pages" page={page} pages={pages} onPage={setPage} />
           <PaymentTrail paymentId={opened} onClose={() => setOpened(null)} />
         </>
