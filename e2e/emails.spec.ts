@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext } from '@playwright/test';
 import { createRaceEvent } from './event-fixtures.ts';
 import { apiToken, expect, mailbox, test, uniqueSurname } from './fixtures.ts';
-import type { ReceivedMail } from './mailbox-server.ts';
+import { part, waitForMail as waitFor } from './mail-fixtures.ts';
 import { registerRacer } from './people-fixtures.ts';
 
 /**
@@ -10,37 +9,6 @@ import { registerRacer } from './people-fixtures.ts';
  * has an HTML part in the association's layout that reads at 375 px and that axe finds no serious
  * or critical problem in, and a plain-text part.
  */
-
-/** The decoded body of the MIME part with this content type. */
-function part(mail: ReceivedMail, type: 'text/html' | 'text/plain'): string {
-  const raw = mail.raw;
-  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/g)].map((m) => m[1] ?? '');
-  for (const boundary of boundaries) {
-    for (const chunk of raw.split(`--${boundary}`)) {
-      const [head = '', ...rest] = chunk.split(/\r?\n\r?\n/);
-      if (!new RegExp(`Content-Type: ${type}`, 'i').test(head)) continue;
-      const body = rest.join('\n\n');
-      if (/Content-Transfer-Encoding: base64/i.test(head)) return Buffer.from(body, 'base64').toString('utf8');
-      if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) {
-        const bytes = body
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-        return Buffer.from(bytes, 'latin1').toString('utf8');
-      }
-      return body;
-    }
-  }
-  return '';
-}
-
-const subjectOf = (mail: ReceivedMail) => /^Subject: (.*)$/m.exec(mailbox.text(mail))?.[1]?.trim() ?? '';
-
-async function waitFor(request: APIRequestContext, subject: string | RegExp): Promise<ReceivedMail> {
-  const matches = (m: ReceivedMail) =>
-    typeof subject === 'string' ? subjectOf(m) === subject : subject.test(subjectOf(m));
-  await expect.poll(async () => (await mailbox.messages(request)).some(matches), { timeout: 30_000 }).toBe(true);
-  return (await mailbox.messages(request)).find(matches) as ReceivedMail;
-}
 
 test('every e-mail reads at 375 px with its text, in HTML and plain text, and axe finds no serious problem', async ({
   page,

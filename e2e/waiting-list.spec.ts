@@ -12,6 +12,7 @@ import {
   test,
   uniqueSurname,
 } from './fixtures.ts';
+import { part, waitForMail } from './mail-fixtures.ts';
 import { adminHeaders, linkFamily, registerRacer } from './people-fixtures.ts';
 
 /** `racer` books a place on the free race `id` through the API; returns the booking's id. */
@@ -256,9 +257,19 @@ test('a paid offer opened from its link is not accepted until Accept, which goes
   const removed = await request.delete(`/api/v1/bookings/${booking?.id}/`, { headers: admin });
   expect(removed.status(), await removed.text()).toBe(200);
 
-  // a visitor following the e-mail's link is asked to log in, and nothing is answered
+  // the offer e-mail: HTML that reads on a phone, its plain text, and the link to the offer's page
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto(`/waiting-list/${entryId}`);
+  const mail = await waitForMail(request, `ERSA: a place in ${race} is offered to you`);
+  expect(part(mail, 'text/plain')).toContain('To pay: £10.00');
+  await page.setContent(part(mail, 'text/html'));
+  await expect(page.getByText(`Offered: Kit ${surname}`)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await noSeriousProblem(page);
+  const link = await page.getByRole('link', { name: 'Answer the offer' }).getAttribute('href');
+  expect(new URL(link ?? '').pathname).toBe(`/waiting-list/${entryId}`);
+
+  // a visitor following the link is asked to log in, and nothing is answered
+  await page.goto(new URL(link ?? '').pathname);
   await expect(page.getByText('Log in to see your place on the waiting list and answer an offer.')).toBeVisible();
   await page.getByRole('main').getByRole('button', { name: 'Log In' }).click();
   const login = page.getByRole('dialog', { name: 'Log In' });
