@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createRaceEvent } from './event-fixtures.ts';
 import { apiToken, DEMO, expect, logInOnPhone, logInWithModal, test, uniqueSurname } from './fixtures.ts';
-import { paidEntry } from './payment-fixtures.ts';
+import { bookFree, paidEntry } from './payment-fixtures.ts';
 import { registerRacer } from './people-fixtures.ts';
 
 /** As an administrator, opens Booked Participants on `race` and removes `name` from it. */
@@ -176,16 +176,7 @@ test('on a phone, a parent cancels a free entry from My Entries', async ({ page,
   const race = `Free Race ${surname}`;
   const { id } = await createRaceEvent(request, { name: race, quantity: 5, price: '0.00' });
   const kid = await registerRacer(request, 'Fay', surname);
-  const headers = { authorization: `Bearer ${await apiToken(request, kid)}` };
-  await request.post('/api/v1/cart/bulk-add/', {
-    headers,
-    data: { items: [{ product: id, participant: kid.username }] },
-  });
-  const booked = await request.post('/api/v1/bookings/', {
-    headers,
-    data: { bookings: [{ product: id, participant: kid.username }] },
-  });
-  expect(booked.status(), await booked.text()).toBe(200);
+  await bookFree(request, id, kid);
   const rootHeaders = { authorization: `Bearer ${await apiToken(request, DEMO.superAdmin)}` };
   const terms = await request.put(`/api/v1/products/${id}/cancellation/`, {
     headers: rootHeaders,

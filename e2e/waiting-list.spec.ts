@@ -1,34 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createRaceEvent } from './event-fixtures.ts';
-import {
-  apiToken,
-  DEMO,
-  expect,
-  logInOnPhone,
-  logInWithModal,
-  type NewUser,
-  registerUser,
-  test,
-  uniqueSurname,
-} from './fixtures.ts';
+import { apiToken, DEMO, expect, logInOnPhone, logInWithModal, registerUser, test, uniqueSurname } from './fixtures.ts';
 import { part, waitForMail } from './mail-fixtures.ts';
+import { bookFree, payFor } from './payment-fixtures.ts';
 import { adminHeaders, linkFamily, registerRacer } from './people-fixtures.ts';
-
-/** `racer` books a place on the free race `id` through the API; returns the booking's id. */
-async function bookFree(request: APIRequestContext, id: number, racer: NewUser): Promise<number> {
-  const headers = { authorization: `Bearer ${await apiToken(request, racer)}` };
-  await request.post('/api/v1/cart/bulk-add/', {
-    headers,
-    data: { items: [{ product: id, participant: racer.username }] },
-  });
-  const booked = await request.post('/api/v1/bookings/', {
-    headers,
-    data: { bookings: [{ product: id, participant: racer.username }] },
-  });
-  expect(booked.status(), await booked.text()).toBe(200);
-  return ((await booked.json()) as { booked: { id: number }[] }).booked[0]?.id ?? 0;
-}
 
 async function slugOf(request: APIRequestContext, id: number): Promise<string> {
   const all = (await (await request.get('/api/v1/products/')).json()) as { id: number; slug: string }[];
@@ -220,22 +196,7 @@ test('a paid offer opened from its link is not accepted until Accept, which goes
   const race = `Paid Waiting Race ${surname}`;
   const { id } = await createRaceEvent(request, { name: race, quantity: 1, price: '10.00' });
   const holder = await registerRacer(request, 'Holly', surname);
-  const holderHeaders = { authorization: `Bearer ${await apiToken(request, holder)}` };
-  await request.post('/api/v1/cart/bulk-add/', {
-    headers: holderHeaders,
-    data: { items: [{ product: id, participant: holder.username }] },
-  });
-  const started = await request.post('/api/v1/payment/create-payment-intent/', {
-    headers: holderHeaders,
-    data: { amount: '10.00' },
-  });
-  expect(started.status(), await started.text()).toBe(200);
-  const reference = (await started.json()).payment_reference as string;
-  const paid = await request.post(`/api/v1/payment/demo/${reference}/complete/`, {
-    headers: holderHeaders,
-    data: { card_number: '4242 4242 4242 4242' },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
+  await payFor(request, id, holder, '10.00');
 
   const kid = await registerRacer(request, 'Kit', surname);
   const kidHeaders = { authorization: `Bearer ${await apiToken(request, kid)}` };
