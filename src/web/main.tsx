@@ -1,6 +1,6 @@
 import './zod-config.ts';
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { useProfileStore } from './accounts/store.ts';
@@ -38,19 +38,37 @@ async function start(): Promise<void> {
   hydrateQueries(queryClient, datedNow(painted.queries));
   await loadLazyMatches(browserRoutes, window.location);
   const router = createRouter(true);
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <PaintedInMaintenance.Provider value={painted.maintenance}>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </PaintedInMaintenance.Provider>
-    </StrictMode>,
-  );
+  let resolve: () => void = () => {};
+  const hydrated = new Promise<void>((done) => {
+    resolve = done;
+  });
+  // a transition: React hydrates in slices of about 5 ms and lets the browser in between, instead
+  // of one long task a slow phone counts as blocking time (docs/decisions/0054)
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <PaintedInMaintenance.Provider value={painted.maintenance}>
+          <Providers>
+            <RouterProvider router={router} />
+          </Providers>
+        </PaintedInMaintenance.Provider>
+        <Hydrated onDone={resolve} />
+      </StrictMode>,
+    );
+  });
+  // the page answers clicks once the whole of it is hydrated: before, a link is the browser's own
+  // and loads the next page from the server
+  await hydrated;
   await useProfileStore.persist.rehydrate();
   await router.revalidate();
   markReady();
+}
+
+/** Renders nothing; its effect runs when the tree it closes has been hydrated and committed. */
+function Hydrated({ onDone }: { onDone: () => void }): null {
+  useEffect(onDone, [onDone]);
+  return null;
 }
 
 /**
