@@ -144,6 +144,7 @@ test('a parent on a phone joins a full race’s list for two children; freed pla
   await expect(list.getByRole('row').filter({ hasText: `Paula ${surname}` })).toContainText('Offered');
   await expect(list.getByRole('row').filter({ hasText: `Paula ${surname}` })).toContainText('2 places held for');
   await noSeriousProblem(page);
+  await list.screenshot({ path: 'test-results/waiting-list-admin-desk.png' });
   // on a phone the list is cards, and nothing scrolls sideways
   await page.setViewportSize({ width: 375, height: 740 });
   const cards = list.getByRole('list', { name: 'Waiting list' });
