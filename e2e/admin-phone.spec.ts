@@ -86,6 +86,8 @@ test.describe('at 375 px', () => {
     await expect(payments.first()).toContainText('£');
     await expect(page.getByRole('table', { name: 'Payments' })).toBeHidden();
     await expectInView(payments.first().getByRole('button', { name: /^View payment / }), 375);
+    // every filter choice in view, the last one too
+    await expectInView(page.locator('label').filter({ hasText: /^Refunds$/ }), 375);
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
 
     // every other panel an administrator has fits the screen

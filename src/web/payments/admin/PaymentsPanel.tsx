@@ -1,10 +1,11 @@
 import { Button, Checkbox, Group, SegmentedControl, Stack, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PaymentRecord } from '../../../domain/payments/records.ts';
 import { api } from '../../api/client.ts';
+import { NARROW_QUERY } from '../../app/paths.ts';
 import { CountLine, ListPages, LoadFailed, SearchBox } from '../../people/admin/ListParts.tsx';
 import { downloadCsv } from '../../ui/download.ts';
 import { toast } from '../../ui/toast.ts';
@@ -36,6 +37,8 @@ export function PaymentsPanel() {
   const [page, setPage] = useState(1);
   const [attention, setAttention] = useState(false);
   const [opened, setOpened] = useState<number | null>(null);
+  // five choices do not fit across a phone: one above the other there
+  const narrow = useMediaQuery(NARROW_QUERY, undefined, { getInitialValueInEffect: false }) === true;
   const query = new URLSearchParams({
     status,
     ...(debounced ? { search: debounced } : {}),
@@ -81,6 +84,8 @@ export function PaymentsPanel() {
       <Group gap="md" align="center">
         <SegmentedControl
           aria-label="Show payments"
+          orientation={narrow ? 'vertical' : 'horizontal'}
+          fullWidth={narrow}
           data={FILTERS}
           value={status}
           onChange={(v) => {
