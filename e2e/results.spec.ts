@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, logInWithModal, test } from './fixtures.ts';
+import { DEMO, expect, logInWithModal, openAdminOnPhone, test } from './fixtures.ts';
 
 /**
  * Results and points (issue 10): a super administrator uploads a club's results file, corrects a
@@ -224,4 +224,26 @@ test('rows whose gender or category is not allowed are marked when the file is r
   await expect(page.getByText('Failed to calculate points. Please try again.')).toHaveCount(0);
   // nothing was sent: the rows are still there to correct
   await expect(rows).toHaveCount(3);
+});
+
+test('on a phone the upload dialog shows both file formats inside the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openAdminOnPhone(page, DEMO.superAdmin);
+  await page.getByRole('button', { name: 'Open navigation menu' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('button', { name: 'Points' })
+    .click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Points Calculations' })).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(`^${NORFOLK} \\(NOR\\)`) }).click();
+  await page.getByRole('button', { name: 'Upload CSV' }).click();
+  const upload = page.getByRole('dialog', { name: `Upload ${NORFOLK} results for ${YEAR}` });
+  for (const format of ['Results file (two header rows)', 'Race Horology export']) {
+    const label = upload.locator('label').filter({ hasText: format });
+    await expect(label).toBeVisible();
+    const box = await label.boundingBox();
+    expect(box?.x ?? -1, format).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0), format).toBeLessThanOrEqual(375);
+  }
 });

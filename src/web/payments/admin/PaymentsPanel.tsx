@@ -1,13 +1,13 @@
-import { Button, Checkbox, Group, SegmentedControl, Stack, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Button, Checkbox, Group, Stack, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PaymentRecord } from '../../../domain/payments/records.ts';
 import { api } from '../../api/client.ts';
-import { NARROW_QUERY } from '../../app/paths.ts';
 import { CountLine, ListPages, LoadFailed, SearchBox } from '../../people/admin/ListParts.tsx';
 import { downloadCsv } from '../../ui/download.ts';
+import { SegmentedStackedOnPhone } from '../../ui/StackedOnPhone.tsx';
 import { toast } from '../../ui/toast.ts';
 import { OfferHoursSetting } from '../../waiting-list/OfferHoursSetting.tsx';
 import { PaymentsList } from './PaymentsList.tsx';
@@ -37,8 +37,6 @@ export function PaymentsPanel() {
   const [page, setPage] = useState(1);
   const [attention, setAttention] = useState(false);
   const [opened, setOpened] = useState<number | null>(null);
-  // five choices do not fit across a phone: one above the other there
-  const narrow = useMediaQuery(NARROW_QUERY, undefined, { getInitialValueInEffect: false }) === true;
   const query = new URLSearchParams({
     status,
     ...(debounced ? { search: debounced } : {}),
@@ -82,10 +80,8 @@ export function PaymentsPanel() {
         </Button>
       </Group>
       <Group gap="md" align="center">
-        <SegmentedControl
+        <SegmentedStackedOnPhone
           aria-label="Show payments"
-          orientation={narrow ? 'vertical' : 'horizontal'}
-          fullWidth={narrow}
           data={FILTERS}
           value={status}
           onChange={(v) => {

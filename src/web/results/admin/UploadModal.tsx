@@ -1,10 +1,11 @@
-import { Button, FileInput, Group, List, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, FileInput, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type ParsedResults, parseResultsFile, RESULTS_MSG } from '../../../domain/results/index.ts';
 import { type ColumnMapping, readTimingFile } from '../../../domain/start-lists/race-horology.ts';
 import { serverMessage } from '../../api/server-error.ts';
 import { startListsApi } from '../../start-lists/api.ts';
+import { SegmentedStackedOnPhone } from '../../ui/StackedOnPhone.tsx';
 import { mappingFor, parsedFromMatch, readTimingText, TimingMapping } from './TimingMapping.tsx';
 
 type Format = 'spec' | 'raceHorology';
@@ -122,7 +123,7 @@ export function UploadModal({
       size={timing ? 'lg' : 'md'}
     >
       <Stack gap="md">
-        <SegmentedControl
+        <SegmentedStackedOnPhone
           aria-label="File format"
           value={format}
           onChange={(v) => {
