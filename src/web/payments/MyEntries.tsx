@@ -1,17 +1,14 @@
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { londonToday } from '../../domain/dates.ts';
-import { ApiError } from '../api/client.ts';
 import { paths } from '../app/paths.ts';
 import { EventDate } from '../events/EventDate.tsx';
-import { openConfirm } from '../ui/confirm.ts';
-import { toast } from '../ui/toast.ts';
 import { MyWaitingEntries } from '../waiting-list/MyWaitingEntries.tsx';
 import { type Order, paymentsApi } from './api.ts';
+import { CancelEntryButton } from './CancelEntryButton.tsx';
 import { FreeEntries } from './FreeEntries.tsx';
 import { clockTime } from './model.ts';
-import { MY_ENTRIES_KEY, useMyEntries } from './queries.ts';
+import { useMyEntries } from './queries.ts';
 
 /** When an order was paid: its London date by the dates rule (doc 1 §9), then its London time. */
 function PaidAt({ iso }: { iso: string | null }) {
@@ -41,38 +38,12 @@ function LineState({ state }: { state: Line['state'] }) {
   );
 }
 
-/** Cancel one entry (issue 27: refunds through the site on, the race's deadline ahead), after a
- * confirmation that says what comes back and what fee is kept. */
-function CancelEntry({ line, cancel }: { line: Line; cancel: NonNullable<Line['cancel']> }) {
-  const queryClient = useQueryClient();
-  const cancelling = useMutation({
-    mutationFn: () => paymentsApi.cancelEntry(line.id),
-    onSuccess: ({ message }) => {
-      toast.success(message);
-      return queryClient.invalidateQueries({ queryKey: MY_ENTRIES_KEY });
-    },
-    onError: (error) =>
-      toast.error(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'),
-  });
-  const ask = () =>
-    openConfirm({
-      title: `Cancel ${line.participant_name}'s entry?`,
-      children: (
-        <Text size="sm">
-          {line.participant_name} will no longer be entered for {line.product_name}.{' '}
-          {cancel.refund === '0.00'
-            ? `The cancellation fee of £${cancel.fee} is the whole price: nothing is refunded.`
-            : `£${cancel.refund} will be refunded to the card or account that paid${cancel.fee === '0.00' ? '' : ` (a £${cancel.fee} cancellation fee is kept)`}.`}
-        </Text>
-      ),
-      labels: { confirm: 'Cancel entry', cancel: 'Keep entry' },
-      onConfirm: () => cancelling.mutate(),
-    });
-  return (
-    <Button size="compact-xs" variant="default" ml="xs" loading={cancelling.isPending} onClick={ask}>
-      Cancel entry
-    </Button>
-  );
+/** What cancelling a paid entry gives back, as its confirmation says it. */
+function refundText(cancel: NonNullable<Line['cancel']>): string {
+  if (cancel.refund === '0.00')
+    return `The cancellation fee of £${cancel.fee} is the whole price: nothing is refunded.`;
+  const fee = cancel.fee === '0.00' ? '' : ` (a £${cancel.fee} cancellation fee is kept)`;
+  return `£${cancel.refund} will be refunded to the card or account that paid${fee}.`;
 }
 
 /** One order as its receipt: each entry with its amount, what was refunded, the reference. */
@@ -94,7 +65,14 @@ function Receipt({ order }: { order: Order }) {
           <List.Item key={l.id}>
             {l.participant_name} — {l.product_name} (<EventDate iso={l.product_event_date} />) · £{l.amount}{' '}
             <LineState state={l.state} />
-            {l.cancel && <CancelEntry line={l} cancel={l.cancel} />}
+            {l.cancel && (
+              <CancelEntryButton
+                participant={l.participant_name}
+                product={l.product_name}
+                refundText={refundText(l.cancel)}
+                cancel={() => paymentsApi.cancelEntry(l.id)}
+              />
+            )}
           </List.Item>
         ))}
       </List>
