@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDayMonthYear, formatEventDate, LONDON, londonToday } from './dates.ts';
+import { formatDayMonthYear, formatEventDate, formatLondonDateTime, LONDON, londonToday } from './dates.ts';
 
 describe('londonToday', () => {
   it('uses Europe/London', () => {
@@ -98,5 +98,12 @@ describe('formatDayMonthYear', () => {
     expect(formatDayMonthYear(null)).toBe('');
     expect(formatDayMonthYear(undefined)).toBe('');
     expect(formatDayMonthYear('')).toBe('');
+  });
+});
+
+describe('formatLondonDateTime', () => {
+  it('says an instant in London time, across the clock change', () => {
+    expect(formatLondonDateTime('2026-11-29T06:46:00Z')).toBe('29/11/2026, 06:46');
+    expect(formatLondonDateTime('2026-06-01T23:30:00Z')).toBe('02/06/2026, 00:30');
   });
 });

@@ -39,3 +39,12 @@ export function formatDayMonthYear(iso: string | null | undefined): string {
   const [y, m, d] = iso.slice(0, 10).split('-');
   return `${d}/${m}/${y}`;
 }
+
+/** An instant as the back office's lists show it, in London time: "29/11/2026, 06:46". (The
+ * formatter is made in the call, so the public pages' first script, which takes this module for
+ * its other dates, carries nothing of it.) */
+export function formatLondonDateTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: LONDON }).format(
+    new Date(iso),
+  );
+}

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatLondonDateTime } from '../../domain/dates.ts';
 import type { AdminWaitingEntry } from '../../domain/waiting-list/shapes.ts';
 import { ApiError } from '../api/client.ts';
 import { CardFacts, cardClasses } from '../ui/CardFacts.tsx';
@@ -8,11 +9,6 @@ import responsive from '../ui/responsive.module.css';
 import { toast } from '../ui/toast.ts';
 import { raceWaitingKey, waitingApi } from './api.ts';
 import { isLive, MODE_LABEL, memberText, offerText, STATE_COLOR, stateLabel } from './model.ts';
-
-const joined = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/London' }).format(
-    new Date(iso),
-  );
 
 function StateCell({ entry }: { entry: AdminWaitingEntry }) {
   const offer = offerText(entry);
@@ -128,7 +124,7 @@ export function AdminWaitingList({ eventId, eventName }: { eventId: number; even
                       <Table.Td>
                         <StateCell entry={e} />
                       </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{joined(e.created_at)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLondonDateTime(e.created_at)}</Table.Td>
                       <Table.Td>{removeButton(e)}</Table.Td>
                     </Table.Tr>
                   ))}
@@ -148,7 +144,7 @@ export function AdminWaitingList({ eventId, eventName }: { eventId: number; even
                     ['Waiting', e.members.map(memberText).join(', ')],
                     ['Mode', MODE_LABEL[e.mode]],
                     ['State', <StateCell key="state" entry={e} />],
-                    ['Joined', joined(e.created_at)],
+                    ['Joined', formatLondonDateTime(e.created_at)],
                   ]}
                 />
                 <Group justify="flex-end">{removeButton(e)}</Group>

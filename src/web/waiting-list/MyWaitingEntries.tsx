@@ -4,32 +4,9 @@ import { londonToday } from '../../domain/dates.ts';
 import type { WaitingEntry } from '../../domain/waiting-list/shapes.ts';
 import { paths } from '../app/paths.ts';
 import { EventDate } from '../events/EventDate.tsx';
-import { openConfirm } from '../ui/confirm.ts';
-import { waitingApi } from './api.ts';
+import { LeaveButton } from './LeaveButton.tsx';
 import { entryNote, isLive, MODE_LABEL, memberText, STATE_COLOR, stateLabel } from './model.ts';
-import { useAnswer, useMyWaitingEntries } from './queries.ts';
-
-function LeaveButton({ entry }: { entry: WaitingEntry }) {
-  const leave = useAnswer(waitingApi.leave);
-  const ask = () =>
-    openConfirm({
-      title: `Leave the waiting list for ${entry.event.name}?`,
-      children: (
-        <Text size="sm">
-          {entry.state === 'offered'
-            ? 'The places held for you pass to the next family on the list at once.'
-            : 'You lose your position on the list.'}
-        </Text>
-      ),
-      labels: { confirm: 'Leave the list', cancel: 'Stay on it' },
-      onConfirm: () => leave.mutate(entry.id),
-    });
-  return (
-    <Button size="compact-sm" variant="default" loading={leave.isPending} onClick={ask}>
-      Leave the list
-    </Button>
-  );
-}
+import { useMyWaitingEntries } from './queries.ts';
 
 function WaitingCard({ entry }: { entry: WaitingEntry }) {
   return (

@@ -23,6 +23,7 @@ import { EventDate } from '../events/EventDate.tsx';
 import { openConfirm } from '../ui/confirm.ts';
 import { useModalStore } from '../ui/modal-store.ts';
 import { waitingApi } from './api.ts';
+import { LeaveButton } from './LeaveButton.tsx';
 import { entryNote, isLive, MODE_LABEL, memberText, offerPrice, STATE_COLOR, stateLabel } from './model.ts';
 import { useAnswer, useWaitingEntry } from './queries.ts';
 
@@ -68,22 +69,6 @@ function Answers({ entry }: { entry: WaitingEntry }) {
   );
 }
 
-function Leave({ entry }: { entry: WaitingEntry }) {
-  const leave = useAnswer(waitingApi.leave);
-  const ask = () =>
-    openConfirm({
-      title: `Leave the waiting list for ${entry.event.name}?`,
-      children: <Text size="sm">You lose your position on the list.</Text>,
-      labels: { confirm: 'Leave the list', cancel: 'Stay on it' },
-      onConfirm: () => leave.mutate(entry.id),
-    });
-  return (
-    <Button variant="default" onClick={ask} loading={leave.isPending}>
-      Leave the list
-    </Button>
-  );
-}
-
 function EntryView({ entry }: { entry: WaitingEntry }) {
   return (
     <Stack gap="md">
@@ -111,7 +96,7 @@ function EntryView({ entry }: { entry: WaitingEntry }) {
       </List>
       {entry.state === 'offered' ? <Answers entry={entry} /> : <Text>{entryNote(entry)}</Text>}
       <Group gap="sm">
-        {entry.state === 'waiting' && <Leave entry={entry} />}
+        {entry.state === 'waiting' && <LeaveButton entry={entry} />}
         <Anchor component={Link} to={`${paths.profile}?tab=entries`}>
           My Entries
         </Anchor>

@@ -1,5 +1,6 @@
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { formatLondonDateTime } from '../../../domain/dates.ts';
 import { api } from '../../api/client.ts';
 import { LoadFailed, TableFiller } from '../../people/admin/ListParts.tsx';
 
@@ -15,11 +16,6 @@ interface FailingMail {
   next_attempt_at: string | null;
   created_at: string;
 }
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/London' }).format(
-    new Date(iso),
-  );
 
 /**
  * Mail (issue 24): e-mails that keep failing — tried 3 times and more, or given up after 10 — with
@@ -64,7 +60,7 @@ export function FailingMailPanel() {
               </TableFiller>
               {rows.map((m) => (
                 <Table.Tr key={m.id}>
-                  <Table.Td>{when(m.created_at)}</Table.Td>
+                  <Table.Td>{formatLondonDateTime(m.created_at)}</Table.Td>
                   <Table.Td style={{ wordBreak: 'break-all' }}>{m.recipient}</Table.Td>
                   <Table.Td>
                     {m.subject ?? m.template}
@@ -78,7 +74,7 @@ export function FailingMailPanel() {
                   <Table.Td>{m.last_error ?? '—'}</Table.Td>
                   <Table.Td>
                     {m.next_attempt_at ? (
-                      when(m.next_attempt_at)
+                      formatLondonDateTime(m.next_attempt_at)
                     ) : (
                       <Badge color="red" variant="light">
                         Given up

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { formatLondonDateTime } from '../../../domain/dates.ts';
 import type { PaymentRecord } from '../../../domain/payments/records.ts';
 import { attentionLabel } from '../../../domain/payments/trail.ts';
 import { TableFiller } from '../../people/admin/ListParts.tsx';
@@ -6,11 +7,6 @@ import { CardFacts, cardClasses } from '../../ui/CardFacts.tsx';
 import responsive from '../../ui/responsive.module.css';
 
 const STATUS_LABEL = { succeeded: 'Paid', started: 'Under way', canceled: 'Cancelled' } as const;
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/London' }).format(
-    new Date(iso),
-  );
 
 function Refunded({ r }: { r: PaymentRecord }) {
   return (
@@ -91,7 +87,7 @@ export function PaymentsList({
               </TableFiller>
               {rows.map((r) => (
                 <Table.Tr key={r.id}>
-                  <Table.Td>{when(r.created_at)}</Table.Td>
+                  <Table.Td>{formatLondonDateTime(r.created_at)}</Table.Td>
                   <Table.Td>
                     {r.payer}
                     <Text size="xs" c="dimmed">
@@ -135,7 +131,7 @@ export function PaymentsList({
             </Group>
             <CardFacts
               facts={[
-                ['Date', when(r.created_at)],
+                ['Date', formatLondonDateTime(r.created_at)],
                 ['Provider', r.provider],
                 [
                   'Reference',

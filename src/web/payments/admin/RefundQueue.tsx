@@ -1,16 +1,12 @@
 import { Alert, Button, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatLondonDateTime } from '../../../domain/dates.ts';
 import type { QueuedRefund } from '../../../domain/payments/records.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { openConfirm } from '../../ui/confirm.ts';
 import { toast } from '../../ui/toast.ts';
 
 const KEY = ['admin', 'refund-queue'] as const;
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/London' }).format(
-    new Date(iso),
-  );
-
 /**
  * Refunds to make by hand (issue 27; docs/decisions/0052): those the provider refused, and those
  * that keep failing to send. The administrator refunds the payer another way (the provider's
@@ -82,7 +78,7 @@ export function RefundQueue() {
             <Table.Tbody>
               {rows.map((r) => (
                 <Table.Tr key={r.id}>
-                  <Table.Td>{when(r.created_at)}</Table.Td>
+                  <Table.Td>{formatLondonDateTime(r.created_at)}</Table.Td>
                   <Table.Td>
                     {r.payer}
                     <Text size="xs" c="dimmed">
