@@ -30,6 +30,7 @@ import { operationsRoutes } from './operations/routes.ts';
 import { registerWeb } from './pages/routes.ts';
 import { cancelRoutes } from './payments/cancel-routes.ts';
 import { schedulePaymentJobs } from './payments/jobs.ts';
+import { moneyRoutes } from './payments/money-routes.ts';
 import { createProviders } from './payments/providers.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { bookedParticipantsRoutes } from './people/booked-routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(usersRoutes(ctx));
       await api.register(cartRoutes(ctx));
       await api.register(paymentRoutes(ctx));
+      await api.register(moneyRoutes(ctx));
       await api.register(resultsRoutes(ctx));
       await api.register(startListRoutes(ctx));
       await api.register(waitingListRoutes(ctx));
