@@ -10,6 +10,7 @@ import { downloadCsv } from '../../ui/download.ts';
 import { SegmentedStackedOnPhone } from '../../ui/StackedOnPhone.tsx';
 import { toast } from '../../ui/toast.ts';
 import { OfferHoursSetting } from '../../waiting-list/OfferHoursSetting.tsx';
+import { MoneyByRace } from './MoneyByRace.tsx';
 import { PaymentsList } from './PaymentsList.tsx';
 import { PaymentTrail } from './PaymentTrail.tsx';
 import { RefundQueue } from './RefundQueue.tsx';
@@ -64,6 +65,7 @@ export function PaymentsPanel() {
       <RefundSwitch />
       <RefundQueue />
       <OfferHoursSetting />
+      <MoneyByRace />
       <Group justify="space-between" align="flex-end">
         <SearchBox
           label="Search payments"
