@@ -2,15 +2,14 @@ import { Alert, Anchor, Button, CopyButton, Group, Loader, Stack, Text, TextInpu
 import { useState } from 'react';
 import { formatDayMonthYear, londonToday } from '../../domain/dates.ts';
 import { FEED_MSG, RACES_FEED_PATH } from '../../domain/events/calendar-feed.ts';
-import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/server-error.ts';
 import { openConfirm } from '../ui/confirm.ts';
 import { toast } from '../ui/toast.ts';
 import { useCalendarFeed, useCalendarFeedChanges } from './calendar-feed-api.ts';
 import { useProfileStore } from './store.ts';
 
 const LOAD_FAILED = 'Your calendar link could not be loaded. Please try again.';
-const failure = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+const failure = (error: unknown) => serverMessage(error, 'Something went wrong. Please try again.');
 
 /**
  * My Profile → Calendar (issue 27): the family's private calendar link (made, shown once, made

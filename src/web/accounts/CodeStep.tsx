@@ -53,7 +53,7 @@ export function CodeStep({
       }
       if (onFailure && (await onFailure(error))) return;
       if (error instanceof ApiError && (error.status === 401 || error.status === 429)) {
-        setFailure(error.message || TOTP_MSG.codeInvalid);
+        setFailure(serverMessage(error, TOTP_MSG.codeInvalid));
       } else setFailure(serverMessage(error, MSG.loginOther));
       setCode('');
     } finally {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DATA_RIGHTS_MSG } from '../../domain/accounts/data-rights.ts';
 import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/server-error.ts';
 import { paths } from '../app/paths.ts';
 import { openConfirm } from '../ui/confirm.ts';
 import { focusMain } from '../ui/focus.ts';
@@ -11,8 +12,7 @@ import { toast } from '../ui/toast.ts';
 import { deleteMyAccount, downloadMyData } from './data-rights-api.ts';
 import { useProfileStore } from './store.ts';
 
-const failure = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+const failure = (error: unknown) => serverMessage(error, 'Something went wrong. Please try again.');
 
 /**
  * My Profile → Your Data (issue 27, UK GDPR): download everything held about the account, or

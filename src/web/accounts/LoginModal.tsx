@@ -8,6 +8,7 @@ import { MSG } from '../../domain/accounts/messages.ts';
 import { validateLogin } from '../../domain/accounts/validation.ts';
 import type { ProfileResponse as ProfileUser } from '../../domain/people/profile.ts';
 import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/server-error.ts';
 import { useModalStore } from '../ui/modal-store.ts';
 import { toast } from '../ui/toast.ts';
 import { CodeNeeded, logIn } from './api.ts';
@@ -17,7 +18,7 @@ import { MODAL_CHROME, redirectTarget } from './form-helpers.ts';
 /** The message the modal shows for a failed sign-in (doc 1 §8). */
 function loginFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return MSG.loginInvalidModal;
-  if (error instanceof ApiError && error.status === 429) return error.message || MSG.loginRateLimited;
+  if (error instanceof ApiError && error.status === 429) return serverMessage(error, MSG.loginRateLimited);
   return MSG.loginOther;
 }
 

@@ -22,6 +22,7 @@ import { clubLabel } from '../../domain/clubs.ts';
 import { formatDayMonthYear } from '../../domain/dates.ts';
 import type { ProfileResponse as ProfileUser } from '../../domain/people/profile.ts';
 import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/server-error.ts';
 import { toast } from '../ui/toast.ts';
 import { useAssociation } from '../ui/useAssociation.ts';
 import { accountsApi } from './api.ts';
@@ -131,7 +132,7 @@ function EditableDetails({ user }: { user: ProfileUser }) {
         const messages = error.fieldMessages();
         form.setErrors(messages);
         focusFirstInvalid(ref.current);
-        toast.error(Object.values(messages)[0] || error.message);
+        toast.error(Object.values(messages)[0] || serverMessage(error, MSG.profileUpdateFailed));
         return;
       }
       toast.error(MSG.profileUpdateFailed);

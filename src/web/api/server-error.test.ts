@@ -10,6 +10,9 @@ describe('serverErrorText', () => {
     expect(serverErrorText(new ApiError(503, 'The site is under maintenance.', 'MAINTENANCE'))).toBe(
       'The site is under maintenance.',
     );
+    // short messages of ours without a full stop are words too
+    expect(serverErrorText(new ApiError(404, 'Race event not found', 'NOT_FOUND'))).toBe('Race event not found');
+    expect(serverErrorText(new ApiError(404, 'Club not found', 'NOT_FOUND'))).toBe('Club not found');
   });
 
   it('is null for a network failure, a non-JSON answer (a proxy page) and the generic 500', () => {
@@ -20,6 +23,14 @@ describe('serverErrorText', () => {
     expect(serverErrorText(new ApiError(500, 'Internal Server Error', 'INTERNAL'))).toBeNull();
     expect(serverErrorText(new ApiError(400, '  ', 'BAD_REQUEST'))).toBeNull();
   });
+
+  it("is null for a proxy's JSON that names only the status, and for every 500 of ours", () => {
+    // toError keeps `error` (or `detail`) as the message and `code` only when the body has one
+    expect(serverErrorText(new ApiError(502, 'Bad Gateway'))).toBeNull();
+    expect(serverErrorText(new ApiError(503, 'Service Unavailable'))).toBeNull();
+    expect(serverErrorText(new ApiError(500, 'Internal Server Error'))).toBeNull();
+    expect(serverErrorText(new ApiError(500, 'Internal Server Error', 'INTERNAL'))).toBeNull();
+  });
 });
 
 describe('serverMessage', () => {
@@ -29,5 +40,8 @@ describe('serverMessage', () => {
     );
     expect(serverMessage(new ApiError(404, 'Request failed (404)'), 'x')).toBe('x');
     expect(serverMessage(new Error('network'), 'x')).toBe('x');
+    expect(serverMessage(new ApiError(502, 'Bad Gateway'), 'Failed to toggle maintenance mode')).toBe(
+      'Failed to toggle maintenance mode',
+    );
   });
 });

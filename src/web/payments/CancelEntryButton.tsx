@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/server-error.ts';
 import { openConfirm } from '../ui/confirm.ts';
 import { toast } from '../ui/toast.ts';
 import { MY_ENTRIES_KEY } from './queries.ts';
@@ -26,8 +26,7 @@ export function CancelEntryButton({
       toast.success(message);
       return queryClient.invalidateQueries({ queryKey: MY_ENTRIES_KEY });
     },
-    onError: (error) =>
-      toast.error(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'),
+    onError: (error) => toast.error(serverMessage(error, 'Something went wrong. Please try again.')),
   });
   const ask = () =>
     openConfirm({

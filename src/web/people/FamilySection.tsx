@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { LINK_MSG } from '../../domain/people/link-requests.ts';
-import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/server-error.ts';
 import { openConfirm } from '../ui/confirm.ts';
 import { toast } from '../ui/toast.ts';
 import { familyApi } from './api.ts';
@@ -34,7 +34,7 @@ export function FamilySection({
       toast.success(answer.message);
       await onLeft();
     },
-    onError: (e) => toast.error(e instanceof ApiError && e.message ? e.message : 'Failed to leave the family'),
+    onError: (e) => toast.error(serverMessage(e, 'Failed to leave the family')),
   });
   const names = others.map((m) => `${m.first_name} ${m.last_name}`).join(', ');
   return (

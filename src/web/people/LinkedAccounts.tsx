@@ -8,6 +8,7 @@ import { accountsApi } from '../accounts/api.ts';
 import { profileQueryKey } from '../accounts/ProfileDetails.tsx';
 import { useProfileStore } from '../accounts/store.ts';
 import { ApiError } from '../api/client.ts';
+import { serverErrorText, serverMessage } from '../api/server-error.ts';
 import { openConfirm } from '../ui/confirm.ts';
 import { toast } from '../ui/toast.ts';
 import { type LinkRequest, linkRequestsApi, linkRequestsQuery } from './api.ts';
@@ -130,8 +131,10 @@ function RequestForm({ onSent }: { onSent: () => Promise<void> }) {
       await onSent();
     },
     onError: (e) => {
+      // the field's own message, else the server's text, else the spec's (doc 1 §8)
       const message =
-        e instanceof ApiError && e.message ? (e.fields.target_user?.[0] ?? e.message) : LINK_MSG.submitFailed;
+        (serverErrorText(e) && e instanceof ApiError && e.fields.target_user?.[0]) ||
+        serverMessage(e, LINK_MSG.submitFailed);
       setError(message);
     },
   });

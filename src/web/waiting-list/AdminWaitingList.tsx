@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Skeleton, Table, Text, Title } from
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatLondonDateTime } from '../../domain/dates.ts';
 import type { AdminWaitingEntry } from '../../domain/waiting-list/shapes.ts';
-import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/server-error.ts';
 import { CardFacts, cardClasses } from '../ui/CardFacts.tsx';
 import { openConfirm } from '../ui/confirm.ts';
 import responsive from '../ui/responsive.module.css';
@@ -40,8 +40,7 @@ export function AdminWaitingList({ eventId, eventName }: { eventId: number; even
       toast.admin('success', done.message);
       return queryClient.invalidateQueries({ queryKey: raceWaitingKey(eventId) });
     },
-    onError: (error) =>
-      toast.admin('error', error instanceof ApiError && error.message ? error.message : 'Failed to remove the entry'),
+    onError: (error) => toast.admin('error', serverMessage(error, 'Failed to remove the entry')),
   });
   const onRemove = (e: AdminWaitingEntry) =>
     openConfirm({

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { MAX_MEMBERS, WAITING_MSG } from '../../domain/waiting-list/messages.ts';
 import type { WaitingMode } from '../../domain/waiting-list/shapes.ts';
 import { useProfileStore } from '../accounts/store.ts';
-import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/server-error.ts';
 import { cartApi } from '../cart/api.ts';
 import { selectable } from '../cart/model.ts';
 import { useModalStore } from '../ui/modal-store.ts';
@@ -69,9 +69,7 @@ export function JoinWaitingListModal() {
       await queryClient.invalidateQueries({ queryKey: MY_WAITING_KEY });
       close();
     } catch (error) {
-      setProblem(
-        error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.',
-      );
+      setProblem(serverMessage(error, 'Something went wrong. Please try again.'));
     } finally {
       setBusy(false);
     }

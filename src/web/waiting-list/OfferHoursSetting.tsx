@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { OFFER_HOURS_MAX, OFFER_HOURS_MIN, WAITING_MSG } from '../../domain/waiting-list/messages.ts';
 import { useAdminStore } from '../admin/store.ts';
-import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/server-error.ts';
 import { toast } from '../ui/toast.ts';
 import { WAITING_SETTINGS_KEY, waitingApi } from './api.ts';
 
@@ -24,7 +24,7 @@ export function OfferHoursSetting() {
       queryClient.setQueryData(WAITING_SETTINGS_KEY, { offer_hours: saved.offer_hours });
       toast.admin('success', saved.message);
     },
-    onError: (error) => setProblem(error instanceof ApiError ? error.message : 'The setting could not be saved.'),
+    onError: (error) => setProblem(serverMessage(error, 'The setting could not be saved.')),
   });
   const submit = () => {
     const n = typeof hours === 'number' ? hours : Number.NaN;

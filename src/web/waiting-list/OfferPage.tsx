@@ -17,6 +17,7 @@ import { WAITING_MSG } from '../../domain/waiting-list/messages.ts';
 import type { WaitingEntry } from '../../domain/waiting-list/shapes.ts';
 import { useProfileStore } from '../accounts/store.ts';
 import { ApiError } from '../api/client.ts';
+import { serverErrorText } from '../api/server-error.ts';
 import { paths } from '../app/paths.ts';
 import { useCartStore } from '../cart/store.ts';
 import { EventDate } from '../events/EventDate.tsx';
@@ -135,8 +136,8 @@ export function OfferPage() {
         </Stack>
       ) : !valid || entry.isError ? (
         <Alert color="red" role="alert" title="Waiting list">
-          {entry.error instanceof ApiError && entry.error.status < 500
-            ? entry.error.message
+          {entry.error instanceof ApiError && entry.error.status < 500 && serverErrorText(entry.error)
+            ? serverErrorText(entry.error)
             : valid
               ? 'The entry could not be loaded. Please try again.'
               : WAITING_MSG.notFound}

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/server-error.ts';
 import { MY_ENTRIES_KEY } from '../payments/queries.ts';
 import { toast } from '../ui/toast.ts';
 import { MY_WAITING_KEY, waitingApi } from './api.ts';
@@ -33,9 +34,6 @@ export function useAnswer<T extends { message: string }>(
       ]);
       onDone?.(done);
     },
-    onError: (error) =>
-      toast.error(
-        error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.',
-      ),
+    onError: (error) => toast.error(serverMessage(error, 'Something went wrong. Please try again.')),
   });
 }

@@ -4,6 +4,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '../../../domain/accounts/messages.ts';
 import { ApiError } from '../../api/client.ts';
+import { serverErrorText } from '../../api/server-error.ts';
 import { paths } from '../../app/paths.ts';
 import { useModalStore } from '../../ui/modal-store.ts';
 import { TOAST_ADD_ANOTHER_MS, TOAST_WELCOME_MS, toast } from '../../ui/toast.ts';
@@ -63,7 +64,7 @@ export function RegisterForm() {
       focusFirstInvalid(ref.current);
       return;
     }
-    setFailure(error instanceof ApiError && error.status === 429 ? error.message : MSG.registerUnexpected);
+    setFailure((error instanceof ApiError && error.status === 429 && serverErrorText(error)) || MSG.registerUnexpected);
   };
 
   const submit = (action: Action) =>

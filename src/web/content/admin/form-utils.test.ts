@@ -58,8 +58,12 @@ describe('server errors', () => {
   it('says what went wrong above the form', () => {
     const fields = ['name', 'document'];
     expect(saveFailure(fieldError, fields, 'Failed')).toBe('Please correct the highlighted fields.');
-    expect(saveFailure(new ApiError(413, 'The document must be 10 MB or smaller.'), fields, 'Failed')).toBe(
-      'The document must be 10 MB or smaller.',
+    expect(
+      saveFailure(new ApiError(413, 'The document must be 10 MB or smaller.', 'PAYLOAD_TOO_LARGE'), fields, 'Failed'),
+    ).toBe('The document must be 10 MB or smaller.');
+    // a proxy's refusal is not our server's: no code, no words of ours (issue 35)
+    expect(saveFailure(new ApiError(413, '<html>413 Request Entity Too Large</html>'), fields, 'Failed')).toBe(
+      'Failed',
     );
     expect(saveFailure(new ApiError(400, 'Bad', 'VALIDATION', { other: ['Other is wrong'] }), fields, 'F')).toBe(
       'Other is wrong',

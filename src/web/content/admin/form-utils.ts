@@ -1,5 +1,6 @@
 import { CONTENT_MSG } from '../../../domain/content/messages.ts';
 import { ApiError } from '../../api/client.ts';
+import { serverErrorText } from '../../api/server-error.ts';
 
 /** What the pickers offer; the server checks every file by its content (magic bytes) anyway. */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -66,9 +67,10 @@ export function serverFieldErrors(error: unknown, known: readonly string[]): Rec
 export function saveFailure(error: unknown, known: readonly string[], fallback: string): string {
   if (Object.keys(serverFieldErrors(error, known)).length > 0) return 'Please correct the highlighted fields.';
   if (error instanceof ApiError && error.status === 401) return 'Your session has ended. Please log in again.';
-  if (error instanceof ApiError && error.status < 500 && error.message && !error.message.startsWith('Request failed')) {
+  const said = serverErrorText(error);
+  if (error instanceof ApiError && error.status < 500 && said) {
     const other = Object.values(error.fieldMessages()).filter(Boolean);
-    return other[0] ?? error.message;
+    return other[0] ?? said;
   }
   return fallback;
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Modal, Paper, Stack, Text, TextInput } fr
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BOOKED_MSG } from '../../../domain/people/booked.ts';
-import { ApiError } from '../../api/client.ts';
+import { serverMessage } from '../../api/server-error.ts';
 import { cardClasses } from '../../ui/CardFacts.tsx';
 import { toast } from '../../ui/toast.ts';
 import { type EligibleUser, useAddParticipant, useEligible } from './booked-api.ts';
@@ -36,7 +36,7 @@ export function AddParticipantModal({
       setSearch('');
       onClose();
     } catch (error) {
-      toast.admin('error', error instanceof ApiError && error.message ? error.message : 'Failed to add participant');
+      toast.admin('error', serverMessage(error, 'Failed to add participant'));
     } finally {
       setAdding(null);
     }

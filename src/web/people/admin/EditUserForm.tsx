@@ -4,6 +4,7 @@ import { LOCAL_CLUBS } from '../../../domain/clubs.ts';
 import { londonToday } from '../../../domain/dates.ts';
 import { USERS_MSG, validateAdminProfile, validateAdminUser } from '../../../domain/people/users.ts';
 import { PERMISSIONS } from '../../accounts/register/ConsentFields.tsx';
+import { serverErrorText } from '../../api/server-error.ts';
 import { DayInput } from '../../ui/DayInput.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useAssociation } from '../../ui/useAssociation.ts';
@@ -138,7 +139,7 @@ export function EditUserForm({
     },
     failed: (error) => USERS_MSG.updateFailed(updateFailureDetail(error)),
     isField: (field) => Object.keys(values).includes(field),
-    otherwise: (error) => error.message,
+    otherwise: (error) => serverErrorText(error),
   });
 
   return (

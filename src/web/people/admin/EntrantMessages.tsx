@@ -5,6 +5,7 @@ import type { Product } from '../../../domain/events/product.ts';
 import { ENTRANT_MSG, ENTRANT_TEXT } from '../../../domain/people/entrant-messages.ts';
 import { textProblem } from '../../../domain/text.ts';
 import { ApiError } from '../../api/client.ts';
+import { serverMessage } from '../../api/server-error.ts';
 import { toast } from '../../ui/toast.ts';
 import {
   type EntrantPreview,
@@ -58,7 +59,7 @@ export function EntrantMessages({ event }: { event: Product }) {
     if (error instanceof ApiError && Object.keys(error.fields).length) {
       setErrors(error.fieldMessages() as Partial<Record<keyof Fields, string>>);
       setShown(null);
-    } else toast.admin('error', error instanceof ApiError && error.message ? error.message : fallback);
+    } else toast.admin('error', serverMessage(error, fallback));
   };
   const onPreview = async () => {
     const found = problems(values);

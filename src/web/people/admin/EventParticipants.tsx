@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { formatDayMonthYear } from '../../../domain/dates.ts';
 import type { Product } from '../../../domain/events/product.ts';
 import { BOOKED_MSG } from '../../../domain/people/booked.ts';
-import { ApiError } from '../../api/client.ts';
+import { serverMessage } from '../../api/server-error.ts';
 import { useRefundSettings } from '../../payments/admin/refund-settings.ts';
 import { cardClasses } from '../../ui/CardFacts.tsx';
 import { openConfirm } from '../../ui/confirm.ts';
@@ -70,10 +70,7 @@ export function EventParticipants({ event, code, onHome }: { event: Product; cod
           const done = await remove.mutateAsync({ bookingId: p.id, refund });
           toast.admin('success', done.message);
         } catch (error) {
-          toast.admin(
-            'error',
-            error instanceof ApiError && error.message ? error.message : 'Failed to remove participant',
-          );
+          toast.admin('error', serverMessage(error, 'Failed to remove participant'));
         }
       },
     });

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect } from 'react';
 import { LINK_MSG } from '../../../domain/people/link-requests.ts';
-import { ApiError } from '../../api/client.ts';
+import { serverMessage } from '../../api/server-error.ts';
 import { openConfirm } from '../../ui/confirm.ts';
 import { toast } from '../../ui/toast.ts';
 import { type FamilyMember, useFamily, useRemoveMember } from './link-requests-api.ts';
@@ -40,7 +40,7 @@ export function FamilyModal({
           const after = await remove.mutateAsync(m.id);
           toast.admin('success', after.message);
         } catch (error) {
-          toast.admin('error', error instanceof ApiError && error.message ? error.message : LINK_MSG.updateFailed);
+          toast.admin('error', serverMessage(error, LINK_MSG.updateFailed));
         }
       },
     });

@@ -4,7 +4,7 @@ import {
   type LinkAction,
   type LinkStatus,
 } from '../../../domain/people/link-requests.ts';
-import { ApiError } from '../../api/client.ts';
+import { serverMessage } from '../../api/server-error.ts';
 
 /** The Link Requests panel's pure pieces (doc 2 §2, §3, §4, §8, §9). */
 export type LinkFilter = LinkStatus | 'ALL';
@@ -45,5 +45,5 @@ export const ACTION_STATUS: Record<LinkAction, LinkStatus> = { approve: 'APPROVE
 
 /** A failed decision (doc 2 §8): the server's error text, else the general message. */
 export function linkDecisionFailure(error: unknown): string {
-  return error instanceof ApiError && error.message ? error.message : LINK_MSG.updateFailed;
+  return serverMessage(error, LINK_MSG.updateFailed);
 }

@@ -8,6 +8,7 @@ import {
 } from '../../../domain/people/users.ts';
 import type { AdminLevel } from '../../../domain/roles.ts';
 import { ApiError } from '../../api/client.ts';
+import { serverErrorText } from '../../api/server-error.ts';
 
 /** The Users panel's pure pieces (doc 2 §2, §8, §9). */
 export interface UsersQuery {
@@ -45,7 +46,7 @@ export function createFailureDetail(error: unknown): string | null {
 
 /** "Failed to update user: {detail or Unknown error}": the server's message when there is one. */
 export function updateFailureDetail(error: unknown): string | null {
-  return error instanceof ApiError && error.message ? error.message : null;
+  return serverErrorText(error);
 }
 
 /**

@@ -41,9 +41,12 @@ describe("the Points panel's refusal lines", () => {
   });
 
   it("falls back to the refusal's message, and gives nothing for what is not the server's answer", () => {
-    expect(refusalLines(new ApiError(400, 'No data to calculate points for'), [])).toEqual([
+    expect(refusalLines(new ApiError(400, 'No data to calculate points for', 'BAD_REQUEST'), [])).toEqual([
       'No data to calculate points for',
     ]);
     expect(refusalLines(new Error('offline'), [])).toEqual([]);
+    // a fault has no words of ours: the title says it alone (issue 35)
+    expect(refusalLines(new ApiError(500, 'Internal Server Error', 'INTERNAL'), [])).toEqual([]);
+    expect(refusalLines(new ApiError(502, '<html>Bad Gateway</html>'), [])).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { type ResultRow, rowPlace } from '../../../domain/results/index.ts';
 import { ApiError } from '../../api/client.ts';
+import { serverErrorText } from '../../api/server-error.ts';
 
 /** The server's refusal, line by line ('Line 7: …'), under the spec's message: a message about a
  * row's field (`results.3.name`) that does not name its line yet (the request's own checks answer
@@ -12,5 +13,6 @@ export function refusalLines(error: unknown, sent: readonly ResultRow[]): string
     return messages.map((m) => (row && !/^(Line|Row) \d+: /.test(m) ? `${rowPlace(row, Number(index))}: ${m}` : m));
   });
   const unique = [...new Set(lines)];
-  return unique.length ? unique.slice(0, 20) : error.message ? [error.message] : [];
+  const said = serverErrorText(error);
+  return unique.length ? unique.slice(0, 20) : said ? [said] : [];
 }

@@ -16,6 +16,7 @@ import {
   teamsCsv,
   teamsCsvName,
 } from '../../../domain/teams/index.ts';
+import { serverMessage } from '../../api/server-error.ts';
 import { productsQuery } from '../../events/api.ts';
 import { BOOKED_KEYS, bookedApi } from '../../people/admin/booked-api.ts';
 import { saveCsv } from '../../ui/download.ts';
@@ -28,6 +29,9 @@ import { type Generated, TeamResults } from './TeamResults.tsx';
 import { UploadDialog } from './UploadDialog.tsx';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** After 'Failed to process the file: ' when the race's booked participants could not be read: the
+ * server's words when it sent some, never a status text ('Internal Server Error', 'Failed to fetch'). */
+const NOT_LOADED = "the race's booked participants could not be loaded. Please try again.";
 
 /**
  * Team Groupings (doc 3 §2, super administrators): a race, its seed file matched to its booked
@@ -110,8 +114,13 @@ export function TeamGroupingsPanel() {
     } catch (error) {
       return TEAMS_MSG.readError(message(error));
     }
+    let people: Awaited<ReturnType<typeof bookedApi.participants>>;
     try {
-      const people = await bookedApi.participants(race.id);
+      people = await bookedApi.participants(race.id);
+    } catch (error) {
+      return TEAMS_MSG.processFailed(serverMessage(error, NOT_LOADED));
+    }
+    try {
       if (people.length === 0) return TEAMS_MSG.noBooked;
       const { rows, skipped: passedOver } = parseSeedFile(text);
       if (rows.length === 0) return TEAMS_MSG.noData;
