@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { BOOKING_MSG, CART_MSG } from '../../domain/cart/index.ts';
 import { displayPrice } from '../../domain/money.ts';
 import { useProfileStore } from '../accounts/store.ts';
-import { ApiError } from '../api/client.ts';
+import { serverMessage } from '../api/server-error.ts';
 import { paths } from '../app/paths.ts';
 import { EventDate } from '../events/EventDate.tsx';
 import { splitCart } from '../payments/model.ts';
@@ -101,7 +101,7 @@ export function CheckoutPage() {
       }
     } catch (e) {
       toast.error(BOOKING_MSG.freeFailed);
-      setFailure(BOOKING_MSG.checkoutError(e instanceof ApiError ? e.message : BOOKING_MSG.freeFailed));
+      setFailure(BOOKING_MSG.checkoutError(serverMessage(e, BOOKING_MSG.freeFailed)));
     } finally {
       setBusy(false);
       await useCartStore.getState().refresh();

@@ -68,7 +68,8 @@ export function ParticipantsModal() {
       await useCartStore.getState().refresh();
       close();
     } catch {
-      toast.error(CART_MSG.bookingUnexpected);
+      // the bulk add itself failed (doc 1 §8, Cart); loading the family is the modal's own failure below
+      toast.error(CART_MSG.addUnexpected);
     } finally {
       setBusy(false);
     }

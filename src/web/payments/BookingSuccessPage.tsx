@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import { useProfileStore } from '../accounts/store.ts';
-import { ApiError } from '../api/client.ts';
 import { paths } from '../app/paths.ts';
 import type { BookingResult } from './api.ts';
 import { finishPayment } from './complete.ts';
+import { afterPaymentFailure } from './failures.ts';
 import { returnedReference } from './model.ts';
+import { NotBooked } from './NotBooked.tsx';
 
 /**
  * /booking/success (doc 1 §2, §4): where the payer lands after paying. A wallet or demo payment
@@ -22,16 +23,13 @@ export function BookingSuccessPage() {
   const given = (location.state as { result?: BookingResult } | null)?.result ?? null;
   const reference = returnedReference(location.search);
   const [result, setResult] = useState<BookingResult | null>(given);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; reasons: string[] } | null>(null);
 
   useEffect(() => {
     if (given || !reference || !isLoggedIn) return;
     finishPayment(reference)
       .then(setResult)
-      .catch((e: unknown) => {
-        const detail = e instanceof ApiError ? `${e.message} ` : '';
-        setFailure(`${detail}${PAYMENT_MSG.bookingAfterPayment(reference)}`);
-      });
+      .catch((e: unknown) => setFailure(afterPaymentFailure(e, reference)));
   }, [given, reference, isLoggedIn]);
 
   // opened directly, or reloaded once the booking's state is gone: nothing was booked here
@@ -42,9 +40,12 @@ export function BookingSuccessPage() {
       <Stack gap="md">
         <Title order={1}>Booking complete</Title>
         {failure ? (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
+          <>
+            <Alert color="red" role="alert">
+              {failure.message}
+            </Alert>
+            <NotBooked reasons={failure.reasons} />
+          </>
         ) : result ? (
           <Outcome result={result} />
         ) : (
@@ -104,15 +105,7 @@ function Outcome({ result }: { result: BookingResult }) {
           A confirmation with your receipt is on its way by e-mail.
         </Text>
       </Alert>
-      {result.errors.length > 0 && (
-        <Alert color="orange" role="alert" title="Not booked">
-          <List size="sm">
-            {result.errors.map((e) => (
-              <List.Item key={`${e.product}:${e.participant}`}>{e.error}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <NotBooked reasons={result.errors.map((e) => e.error)} />
       {result.payment && (
         <Text size="sm" data-testid="payment-reference">
           Paid £{result.payment.amount}

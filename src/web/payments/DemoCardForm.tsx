@@ -1,8 +1,7 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { PAYMENT_MSG } from '../../domain/payments/index.ts';
-import { ApiError } from '../api/client.ts';
 import { paymentsApi, type StartedPayment } from './api.ts';
+import { chargeFailure, startFailure } from './failures.ts';
 import { cardDigits } from './model.ts';
 
 interface Props {
@@ -26,13 +25,20 @@ export function DemoCardForm({ amount, cartItemIds, onStarted, onPaid }: Props) 
     event.preventDefault();
     setBusy(true);
     setError(null);
+    // which step failed decides the words: starting (the places held), or charging the card
+    let started: StartedPayment | null = null;
     try {
-      const started = await paymentsApi.startCard(amount, cartItemIds);
+      started = await paymentsApi.startCard(amount, cartItemIds);
       onStarted(started);
       await paymentsApi.completeDemo(started.payment_reference, card);
-      await onPaid(started.payment_reference);
     } catch (e) {
-      setError(e instanceof ApiError ? (e.fields.card_number?.[0] ?? e.message) : PAYMENT_MSG.processFailed);
+      setError(started ? chargeFailure(e) : startFailure(e));
+      setBusy(false);
+      return;
+    }
+    try {
+      // once paid, a failure to book is the payment area's to tell (onPaid)
+      await onPaid(started.payment_reference);
     } finally {
       setBusy(false);
     }

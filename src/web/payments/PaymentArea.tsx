@@ -3,13 +3,14 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatPrice } from '../../domain/money.ts';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
-import { ApiError } from '../api/client.ts';
 import { paths } from '../app/paths.ts';
 import type { CartItem } from '../cart/api.ts';
 import type { StartedPayment } from './api.ts';
 import { finishPayment } from './complete.ts';
 import { DemoCardForm } from './DemoCardForm.tsx';
+import { afterPaymentFailure } from './failures.ts';
 import { holdText } from './model.ts';
+import { NotBooked } from './NotBooked.tsx';
 import { useProviders } from './queries.ts';
 
 const StripeCardForm = lazy(() => import('./StripeCardForm.tsx'));
@@ -39,7 +40,7 @@ export function PaymentArea({ paid }: { paid: CartItem[] }) {
   const providers = useProviders();
   const navigate = useNavigate();
   const [heldUntil, setHeldUntil] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; reasons: string[] } | null>(null);
   const amountPence = paid.reduce((sum, i) => sum + Math.round(Number(i.product_price) * 100), 0);
   const amount = formatPrice(amountPence);
   const ids = paid.map((i) => i.id);
@@ -50,8 +51,7 @@ export function PaymentArea({ paid }: { paid: CartItem[] }) {
       const result = await finishPayment(reference);
       navigate(paths.bookingSuccess, { state: { result } });
     } catch (e) {
-      const detail = e instanceof ApiError ? `${e.message} ` : '';
-      setFailure(`${detail}${PAYMENT_MSG.bookingAfterPayment(reference)}`);
+      setFailure(afterPaymentFailure(e, reference));
     }
   };
 
@@ -72,9 +72,12 @@ export function PaymentArea({ paid }: { paid: CartItem[] }) {
         </Title>
         <HoldNote minutes={hold_minutes} heldUntil={heldUntil} />
         {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
+          <>
+            <Alert color="red" role="alert">
+              {failure.message}
+            </Alert>
+            <NotBooked reasons={failure.reasons} />
+          </>
         )}
         {card === 'stripe' && publishableKey ? (
           <Suspense fallback={<Loader aria-label="Loading" size="sm" />}>

@@ -5,6 +5,7 @@ import { formatPrice } from '../../domain/money.ts';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import { useProfileStore } from '../accounts/store.ts';
 import { ApiError } from '../api/client.ts';
+import { serverErrorText } from '../api/server-error.ts';
 import { paths } from '../app/paths.ts';
 import { useCartStore } from '../cart/store.ts';
 import { useModalStore } from '../ui/modal-store.ts';
@@ -65,7 +66,7 @@ export function PaymentPage() {
       setHeldUntil(order.held_until);
       return order.id;
     } catch (e) {
-      if (e instanceof ApiError && e.status >= 400 && e.status < 500) refusal.current = e.message;
+      if (e instanceof ApiError && e.status >= 400 && e.status < 500) refusal.current = serverErrorText(e);
       throw e;
     }
   };

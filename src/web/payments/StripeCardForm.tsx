@@ -4,9 +4,9 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useState } from 'react';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
-import { ApiError } from '../api/client.ts';
 import { paths } from '../app/paths.ts';
 import { paymentsApi, type StartedPayment } from './api.ts';
+import { startFailure, stripeFailure } from './failures.ts';
 
 interface Props {
   publishableKey: string;
@@ -77,18 +77,24 @@ function CardForm({ amount, cartItemIds, onStarted }: Props) {
         setError(incomplete.message ?? PAYMENT_MSG.processFailed);
         return;
       }
-      const started = await paymentsApi.startCard(amount, cartItemIds);
-      onStarted(started);
-      if (!started.clientSecret) throw new Error('no client secret');
+      let started: StartedPayment;
+      try {
+        started = await paymentsApi.startCard(amount, cartItemIds);
+        onStarted(started);
+        if (!started.clientSecret) throw new Error('no client secret');
+      } catch (e) {
+        setError(startFailure(e));
+        return;
+      }
       const { error: failed } = await stripe.confirmPayment({
         elements,
         clientSecret: started.clientSecret,
         confirmParams: { return_url: `${window.location.origin}${paths.bookingSuccess}` },
       });
       // only a failure comes back here; success goes to the return address
-      setError(failed?.message ?? PAYMENT_MSG.processFailed);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : PAYMENT_MSG.initFailed);
+      setError(stripeFailure(failed));
+    } catch {
+      setError(PAYMENT_MSG.unexpected);
     } finally {
       setBusy(false);
     }

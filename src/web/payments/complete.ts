@@ -1,4 +1,5 @@
-import { ApiError } from '../api/client.ts';
+import { BOOKING_MSG } from '../../domain/cart/index.ts';
+import { serverMessage } from '../api/server-error.ts';
 import { useCartStore } from '../cart/store.ts';
 import { type BookingResult, paymentsApi } from './api.ts';
 import { splitCart } from './model.ts';
@@ -30,7 +31,7 @@ export async function bookFreeLinesToo(result: BookingResult): Promise<void> {
       result.booked.push(...extra.booked);
       result.errors.push(...extra.errors);
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'Failed to book free items';
+      const message = serverMessage(error, BOOKING_MSG.freeFailed);
       result.errors.push(...free.map((i) => ({ product: i.product, participant: i.participant, error: message })));
     }
     await cart.refresh();

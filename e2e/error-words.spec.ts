@@ -1,0 +1,130 @@
+import type { APIRequestContext, Page, Route } from '@playwright/test';
+import { createRaceEvent } from './event-fixtures.ts';
+import { apiToken, expect, logInWithModal, type NewUser, test, uniqueSurname } from './fixtures.ts';
+import { registerRacer } from './people-fixtures.ts';
+
+/**
+ * The words of a bad moment (issue 35; doc 1 §8): when the server fails a call, the person reads
+ * the spec's words for what they were doing — never the server's status text ('Internal Server
+ * Error', 'Bad Gateway') in front of them, nor in their place. The failures are made with
+ * page.route: the browser's call answers as our server answers an unexpected error (500, its
+ * JSON) or as a proxy in front of it does (502, a page of HTML).
+ */
+
+const SERVER_500 = {
+  status: 500,
+  contentType: 'application/json',
+  body: '{"error":"Internal Server Error","code":"INTERNAL"}',
+};
+const PROXY_502 = { status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' };
+
+const STATUS_TEXTS = /Internal Server Error|Bad Gateway|Request failed/;
+
+/** A racer who enters themselves, with a race of their own (priced when `price` is given). */
+async function racerWithRace(request: APIRequestContext, price?: string) {
+  const surname = uniqueSurname('Words');
+  const race = `Words Race ${surname}`;
+  const { id } = await createRaceEvent(request, { name: race, quantity: 5, ...(price ? { price } : {}) });
+  const racer = await registerRacer(request, 'Wyn', surname);
+  return { race, id, racer, name: `Wyn ${surname}` };
+}
+
+const bearer = async (request: APIRequestContext, who: NewUser) => ({
+  authorization: `Bearer ${await apiToken(request, who)}`,
+});
+
+async function putInCart(request: APIRequestContext, racer: NewUser, id: number) {
+  const res = await request.post('/api/v1/cart/bulk-add/', {
+    headers: await bearer(request, racer),
+    data: { items: [{ product: id, participant: racer.username }] },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Only the call with this method is failed; every other call to the address goes through. */
+const failing =
+  (method: string, answer: Parameters<Route['fulfill']>[0]) =>
+  (route: Route): Promise<void> =>
+    route.request().method() === method ? route.fulfill(answer) : route.continue();
+
+async function expectNoStatusText(page: Page) {
+  await expect(page.getByText(STATUS_TEXTS)).toHaveCount(0);
+}
+
+test('adding to the cart fails on the server: the spec’s words, and the modal stays open to try again', async ({
+  page,
+  request,
+}) => {
+  const { race, racer, name } = await racerWithRace(request);
+  await page.goto('/booking');
+  await logInWithModal(page, racer);
+  for (const answer of [SERVER_500, PROXY_502]) {
+    await page.route('**/api/v1/cart/bulk-add/', failing('POST', answer));
+    await page.getByRole('button', { name: `Book ${race}` }).click();
+    const modal = page.getByRole('dialog', { name: `Who is entering ${race}?` });
+    await modal.getByRole('checkbox', { name }).check();
+    await modal.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'An unexpected error occurred while adding items to cart' }),
+    ).toHaveText('An unexpected error occurred while adding items to cart');
+    await expectNoStatusText(page);
+    await page.unroute('**/api/v1/cart/bulk-add/');
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(modal).toBeHidden();
+  }
+});
+
+test('a free booking fails on the server: "Error: Failed to book free items", not the status text', async ({
+  page,
+  request,
+}) => {
+  const { id, racer } = await racerWithRace(request);
+  await putInCart(request, racer, id);
+  await page.goto('/checkout');
+  await logInWithModal(page, racer);
+  await page.route('**/api/v1/bookings/', failing('POST', SERVER_500));
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /^Error: / })).toHaveText('Error: Failed to book free items');
+  await expectNoStatusText(page);
+});
+
+test('paying fails on the server: starting it, then charging the card, each in the spec’s words', async ({
+  page,
+  request,
+}) => {
+  const { id, racer } = await racerWithRace(request, '10.00');
+  await putInCart(request, racer, id);
+  await page.goto('/checkout');
+  await logInWithModal(page, racer);
+  const form = page.getByRole('form', { name: 'Demo card payment' });
+  await form.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
+
+  await page.route('**/api/v1/payment/create-payment-intent/', failing('POST', SERVER_500));
+  await form.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(form.getByText('Failed to initialize payment. Please try again.')).toBeVisible();
+  await expectNoStatusText(page);
+  await page.unroute('**/api/v1/payment/create-payment-intent/');
+
+  await page.route('**/api/v1/payment/demo/*/complete/', failing('POST', PROXY_502));
+  await form.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(form.getByText('An unexpected error occurred.', { exact: true })).toBeVisible();
+  await expectNoStatusText(page);
+});
+
+test('paid, then the booking call fails on the server: the spec’s alert with the reference, nothing before it', async ({
+  page,
+  request,
+}) => {
+  const { id, racer } = await racerWithRace(request, '10.00');
+  await putInCart(request, racer, id);
+  await page.goto('/checkout');
+  await logInWithModal(page, racer);
+  await page.route('**/api/v1/bookings/', failing('POST', SERVER_500));
+  const form = page.getByRole('form', { name: 'Demo card payment' });
+  await form.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
+  await form.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'There was an error completing your booking' })).toHaveText(
+    /^There was an error completing your booking\. Please contact support with this reference: demo_pay_\d+\.$/,
+  );
+  await expectNoStatusText(page);
+});
