@@ -128,3 +128,32 @@ test('paid, then the booking call fails on the server: the spec’s alert with t
   );
   await expectNoStatusText(page);
 });
+
+test('the cart is cleared while the card is being charged: the payer reads that the entry was removed and refunded', async ({
+  page,
+  request,
+}) => {
+  const { race, id, racer, name } = await racerWithRace(request, '10.00');
+  await putInCart(request, racer, id);
+  await page.goto('/checkout');
+  await logInWithModal(page, racer);
+  // another tab clears the cart just as this one's card is charged
+  await page.route('**/api/v1/payment/demo/*/complete/', async (route) => {
+    const cleared = await request.post('/api/v1/cart/clear/', { headers: await bearer(request, racer) });
+    expect(cleared.status()).toBe(200);
+    await route.continue();
+  });
+  const form = page.getByRole('form', { name: 'Demo card payment' });
+  await form.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
+  await form.getByRole('button', { name: 'Pay Now' }).click();
+
+  await expect(page.getByRole('alert').filter({ hasText: 'There was an error completing your booking' })).toHaveText(
+    /^There was an error completing your booking\. Please contact support with this reference: demo_pay_\d+\.$/,
+  );
+  const notBooked = page.getByRole('list', { name: 'Not booked' });
+  await expect(notBooked.getByRole('listitem')).toHaveText([
+    `${name} was removed from your cart before your payment completed, so is not booked on ${race}; that amount is refunded.`,
+  ]);
+  await expect(page.getByText('filled before your payment completed')).toHaveCount(0);
+  await expectNoStatusText(page);
+});

@@ -63,8 +63,15 @@ export const PAYMENT_MSG = {
   notPaid: 'This payment has not been completed.',
   referenceNeeded: 'A paid place is booked only against a confirmed payment: send its payment reference.',
   notCovered: (participant: string, event: string) => `This payment does not cover ${participant} on ${event}.`,
-  lost: (participant: string, event: string) =>
-    `${event} filled before your payment completed: ${participant} is not booked and that amount is refunded.`,
+  /** A paid line that could not be booked, in words that fit why (the cause of the refund that gave
+   * its amount back): its place went to someone else (the default), it was removed from the cart
+   * while the payment ran (another tab cleared it), or its event was cancelled meanwhile. */
+  lost: (participant: string, event: string, why?: string | null) =>
+    why === 'line_removed'
+      ? `${participant} was removed from your cart before your payment completed, so is not booked on ${event}; that amount is refunded.`
+      : why === 'event_cancelled'
+        ? `${event} was cancelled before your payment completed: ${participant} is not booked and that amount is refunded.`
+        : `${event} filled before your payment completed: ${participant} is not booked and that amount is refunded.`,
   providerFailed: 'The payment provider could not be reached. Nothing was charged; please try again.',
   captureFailed: 'The wallet payment could not be completed. Nothing was charged; please try again.',
   badSignature: 'Webhook signature verification failed.',

@@ -88,7 +88,7 @@ export function bookingResult(
       .map((l) => ({
         product: l.product,
         participant: l.participant,
-        error: PAYMENT_MSG.lost(l.participant_name, l.product_name),
+        error: PAYMENT_MSG.lost(l.participant_name, l.product_name, l.refund_cause),
       })),
     payment: {
       reference: settlement.payment.reference ?? '',

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { bookings, cartItems, events, paymentLines, payments, users } from '../db/schema.ts';
+import { bookings, cartItems, events, paymentLines, payments, refunds, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { type EventRow, lockEvent, moveBooked, moveHeld, placeFree } from '../places/guard.ts';
@@ -27,6 +27,8 @@ export interface SettledLine {
   amount_pence: number;
   state: 'booked' | 'lost';
   booking_id: number | null;
+  /** Why a lost line was not booked: the cause of the refund that gave its amount back. */
+  refund_cause: (typeof refunds.$inferSelect)['cause'] | null;
 }
 
 export interface Settlement {
@@ -361,11 +363,13 @@ export async function paymentWithLines(db: Db | Tx, where: SQL): Promise<Omit<Se
       amount_pence: paymentLines.pricePence,
       state: paymentLines.state,
       booking_id: paymentLines.bookingId,
+      refund_cause: refunds.cause,
     })
     .from(payments)
     .innerJoin(paymentLines, eq(paymentLines.paymentId, payments.id))
     .innerJoin(users, eq(users.id, paymentLines.participantId))
     .innerJoin(events, eq(events.id, paymentLines.eventId))
+    .leftJoin(refunds, eq(refunds.id, paymentLines.refundId))
     .where(where)
     .orderBy(asc(paymentLines.id));
   const [first] = rows;
