@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { createRaceEvent } from './event-fixtures.ts';
-import { apiToken, expect, logInWithModal, type NewUser, test, uniqueSurname } from './fixtures.ts';
+import { apiToken, DEMO, expect, logInWithModal, type NewUser, test, uniqueSurname } from './fixtures.ts';
 import { registerRacer } from './people-fixtures.ts';
 
 /**
@@ -156,4 +156,43 @@ test('the cart is cleared while the card is being charged: the payer reads that 
   ]);
   await expect(page.getByText('filled before your payment completed')).toHaveCount(0);
   await expectNoStatusText(page);
+});
+
+const RACE_EVENTS = /\/api\/v1\/race-events\/\?year=\d+$/;
+
+test('opening a points year fails on the server: the spec’s words for why, never the status text', async ({ page }) => {
+  const year = new Date().getFullYear();
+  await page.goto('/');
+  await logInWithModal(page, DEMO.superAdmin);
+  await page.route(RACE_EVENTS, failing('GET', SERVER_500));
+  // the database is behind the code: the server's readiness says its migrations are not applied
+  await page.route('**/api/v1/health/ready', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 'not ready', reason: 'the database is not migrated to this version' }),
+    }),
+  );
+  await page.getByRole('link', { name: 'Admin', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Points' }).click();
+  const failure = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Try again' }) });
+  await expect(failure).toContainText('Database schema error');
+  await expectNoStatusText(page);
+
+  // a server that is ready: the fault is not the schema's
+  await page.unroute('**/api/v1/health/ready');
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(failure).toContainText('Failed to load or create race event');
+  await expect(page.getByText('Database schema error')).toHaveCount(0);
+
+  // no answer at all
+  await page.unroute(RACE_EVENTS);
+  await page.route(RACE_EVENTS, (route) => route.abort('connectionrefused'));
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(failure).toContainText('Unable to connect to the points calculation service');
+  await expectNoStatusText(page);
+  await page.unroute(RACE_EVENTS);
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('combobox', { name: 'Year' })).toHaveValue(String(year));
+  await expect(failure).toHaveCount(0);
 });

@@ -10,6 +10,7 @@ import { ClubLogos } from '../ClubLogos.tsx';
 import { SeasonResults } from '../ResultViews.tsx';
 import { type ResultTab, SEASON } from '../view.ts';
 import { ClubWork, type Draft } from './ClubWork.tsx';
+import { explainServerFault, openFailure } from './points-failure.ts';
 import { SettingsForm } from './SettingsForm.tsx';
 
 /** The year's race event, created ('Club Race {year}', draft) the first time the year is opened;
@@ -27,12 +28,6 @@ async function loadOrCreate(year: number): Promise<RaceEvent> {
   }
 }
 
-/** What the failure to open the year says (doc 3 §8): no answer at all is the service unreachable. */
-function openFailure(error: unknown): string {
-  if (error instanceof ApiError) return RESULTS_MSG.loadOrCreateFailed;
-  return RESULTS_MSG.serviceUnreachable;
-}
-
 /**
  * Points Calculations (doc 3 §2, super administrators): a year, its clubs (greyed without data,
  * still chosen here to upload), a club's file → raw rows → calculate → result tabs, the season
@@ -48,7 +43,11 @@ export function PointsPanel() {
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const event = useQuery({
     queryKey: [...RESULTS_KEYS.events('admin', year), 'open'],
-    queryFn: () => loadOrCreate(year),
+    // a server fault is explained when it can be (a database behind the code: 'Database schema error')
+    queryFn: () =>
+      loadOrCreate(year).catch(async (error: unknown) => {
+        throw await explainServerFault(error);
+      }),
     retry: 1,
   });
   const counting = useQuery(seasonSettingsQuery('admin', year)).data?.counting_races ?? 4;
