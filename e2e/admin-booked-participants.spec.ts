@@ -42,7 +42,10 @@ test('an administrator adds and removes a participant; the counts follow; the CS
 
   // nobody to download yet
   await page.getByRole('button', { name: 'Download CSV' }).click();
-  await expect(page.getByText('No participants to download')).toBeVisible();
+  // doc 2 §2, §8: an alert says so (a toast, announced as an alert)
+  await expect(page.getByRole('alert').filter({ hasText: 'No participants to download' })).toHaveText(
+    'No participants to download',
+  );
 
   await page.getByRole('button', { name: 'Add Participant', exact: true }).click();
   const add = page.getByRole('dialog', { name: 'Add Participant' });
