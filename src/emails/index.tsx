@@ -29,6 +29,7 @@ import {
   refundSubject,
 } from './payments.tsx';
 import { PlacesLost, placesLostSubject, Receipt, receiptSubject } from './receipt.tsx';
+import { RaceCancelled, RefundNews, raceCancelledSubject, refundNewsSubject } from './refunds.tsx';
 import type { EmailName, EmailPropsByName, EmailSite, RenderedEmail } from './types.ts';
 import { WaitingOffer, waitingOfferSubject } from './waiting-list.tsx';
 
@@ -60,6 +61,8 @@ const TEMPLATES: { [N in EmailName]: Template<N> } = {
   'health-cleared': { subject: healthClearedSubject, body: HealthCleared },
   'entrant-message': { subject: entrantMessageSubject, body: EntrantMessage },
   'waiting-list-offer': { subject: waitingOfferSubject, body: WaitingOffer },
+  'race-cancelled': { subject: raceCancelledSubject, body: RaceCancelled },
+  'refund-news': { subject: refundNewsSubject, body: RefundNews },
 };
 
 /** The plain-text part: headings as written (not upper case), a link whose text is its address once. */

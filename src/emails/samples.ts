@@ -189,4 +189,57 @@ export const SAMPLES: { [N in EmailName]: EmailPropsByName[N][] } = {
       offerUrl: 'https://entries.example.org/waiting-list/12',
     },
   ],
+  'race-cancelled': [
+    {
+      firstName: 'Sarah',
+      eventName: 'Hemel Open Slalom',
+      date: '2027-03-28',
+      startTime: '09:30',
+      venue: 'Hemel Hempstead Snow Centre',
+      entries: [
+        { participant: 'Emily Jones', money: 'on-its-way', amountPence: 2000, provider: 'stripe' },
+        { participant: 'Tom Jones', money: 'refunded', amountPence: 2000, provider: 'stripe' },
+      ],
+      myEntriesUrl: 'https://entries.example.org/profile?tab=entries',
+      contactUrl: 'https://entries.example.org/contact',
+    },
+    {
+      firstName: 'Tom',
+      eventName: 'Welwyn Winter Race',
+      date: '2027-11-06',
+      startTime: null,
+      venue: null,
+      entries: [
+        { participant: 'Tom Jones', money: 'by-association', amountPence: 3000, provider: 'paypal' },
+        { participant: 'Amy Jones', money: 'free', amountPence: 0, provider: 'no payment' },
+      ],
+      myEntriesUrl: 'https://entries.example.org/profile?tab=entries',
+      contactUrl: 'https://entries.example.org/contact',
+    },
+  ],
+  'refund-news': [
+    {
+      kind: 'on-its-way',
+      firstName: 'Sarah',
+      reference: 'pi_3QxSample',
+      provider: 'stripe',
+      lines: [{ event: 'Hemel Open Slalom', participant: 'Emily Jones', amountPence: 1500, feePence: 500 }],
+      totalPence: 1500,
+      myEntriesUrl: 'https://entries.example.org/profile?tab=entries',
+      contactUrl: 'https://entries.example.org/contact',
+    },
+    {
+      kind: 'refused',
+      firstName: 'Sarah',
+      reference: 'demo_pay_12',
+      provider: 'paypal',
+      lines: [
+        { event: 'Hemel Open Slalom', participant: 'Emily Jones', amountPence: 2500, feePence: 0 },
+        { event: 'Welwyn Winter Race', participant: 'Tom Jones', amountPence: 2000, feePence: 0 },
+      ],
+      totalPence: 4500,
+      myEntriesUrl: 'https://entries.example.org/profile?tab=entries',
+      contactUrl: 'https://entries.example.org/contact',
+    },
+  ],
 };

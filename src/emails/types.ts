@@ -153,6 +153,39 @@ export interface WaitingOfferProps {
   offerUrl: string;
 }
 
+/** What happens to one entry's money when its race is cancelled (issue 35): refunded, on its
+ * way back, to be refunded by the association (the provider refused), nothing (a free entry), or
+ * settled by the association (entered without paying through the site). */
+export type CancelledEntryMoney = 'refunded' | 'on-its-way' | 'by-association' | 'free' | 'offline';
+
+/** A race cancelled (issue 35): one mail to each family that entered and each racer with their own
+ * address, with each of their entries and what happens to its money. */
+export interface RaceCancelledProps {
+  firstName: string;
+  eventName: string;
+  date: string | null;
+  startTime: string | null;
+  venue: string | null;
+  entries: { participant: string; money: CancelledEntryMoney; amountPence: number; provider: string }[];
+  myEntriesUrl: string;
+  contactUrl: string;
+}
+
+/** A refund's news to the payer (issue 35): on its way (a family's cancellation, an
+ * administrator's removal), refused by the provider or failed on every try (the association will
+ * refund another way), or completed where the provider reported it later. Each line with its own
+ * amount and the fee kept. */
+export interface RefundNewsProps {
+  kind: 'on-its-way' | 'refused' | 'completed';
+  firstName: string;
+  reference: string;
+  provider: string;
+  lines: { event: string; participant: string; amountPence: number; feePence: number }[];
+  totalPence: number;
+  myEntriesUrl: string;
+  contactUrl: string;
+}
+
 /** Every template's name and its props. */
 export interface EmailPropsByName {
   receipt: ReceiptProps;
@@ -169,6 +202,8 @@ export interface EmailPropsByName {
   'health-cleared': HealthClearedProps;
   'entrant-message': EntrantMessageProps;
   'waiting-list-offer': WaitingOfferProps;
+  'race-cancelled': RaceCancelledProps;
+  'refund-news': RefundNewsProps;
 }
 
 export type EmailName = keyof EmailPropsByName;

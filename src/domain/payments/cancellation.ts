@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatDayMonthYear } from '../dates.ts';
 import { londonMoment } from '../events/registration.ts';
-import { displayPrice, MAX_PRICE_PENCE, PRICE_PATTERN, parsePrice } from '../money.ts';
+import { displayPrice, formatPrice, MAX_PRICE_PENCE, PRICE_PATTERN, parsePrice } from '../money.ts';
 import { textField } from '../text.ts';
 
 /**
@@ -15,6 +15,12 @@ export const CANCEL_MSG = {
   noTerms: 'Entries for this race cannot be cancelled through this site. Please contact the association.',
   deadlinePassed: (when: string) => `Entries for this race could be cancelled until ${when} UK time.`,
   notFound: 'Entry not found.',
+  raceCancelled: 'This race has been cancelled: its paid entries are refunded in full.',
+  raceDayBegun: 'Entries cannot be cancelled once the race day has begun.',
+  alreadyRefunded: 'This entry has already been refunded.',
+  deadlineAfterRace: (raceDay: string) =>
+    `The cancellation deadline can be at most the race's date (${raceDay}); the day before is usual.`,
+  feeAbovePrice: (price: string) => `The cancellation fee can be at most the race's price (${price}).`,
   cancelled: (name: string, event: string, refundPence: number) =>
     refundPence > 0
       ? `${name}'s entry for ${event} is cancelled. ${displayPrice(refundPence)} will be refunded to the card or account that paid.`
@@ -50,13 +56,15 @@ export function cancellationRefund(paidPence: number, feePence: number): number 
   return Math.max(0, paidPence - Math.max(0, feePence));
 }
 
-/** Why a parent cannot cancel now, or null when they can. */
+/** Why a parent cannot cancel now, or null when they can. Never once the race's day has begun
+ * (London), whatever the deadline says (issue 35). */
 export function cancelRefusal(
   enabled: boolean,
-  terms: { cancelUntil: string | null; cancelUntilTime: string | null },
+  terms: { cancelUntil: string | null; cancelUntilTime: string | null; date: string },
   now: Date,
 ): string | null {
   if (!enabled) return CANCEL_MSG.off;
+  if (now.getTime() >= londonMoment(terms.date, '00:00').getTime()) return CANCEL_MSG.raceDayBegun;
   const deadline = cancelDeadline(terms);
   if (!deadline || !terms.cancelUntil) return CANCEL_MSG.noTerms;
   if (now.getTime() >= deadline.getTime()) {
@@ -92,6 +100,30 @@ export const cancelTermsSchema = z
     }
   });
 export type CancelTermsInput = z.infer<typeof cancelTermsSchema>;
+
+/** The terms against the race itself (issue 35): the deadline at most the race's date, the fee at
+ * most its price. Each refusal names its field and rule, as the form shows it. */
+export function termsAgainstRace(
+  input: CancelTermsInput,
+  race: { date: string; pricePence: number },
+): { field: 'cancel_until' | 'cancel_fee'; message: string }[] {
+  const refusals: { field: 'cancel_until' | 'cancel_fee'; message: string }[] = [];
+  if (input.cancel_until && input.cancel_until > race.date) {
+    refusals.push({ field: 'cancel_until', message: CANCEL_MSG.deadlineAfterRace(formatDayMonthYear(race.date)) });
+  }
+  const fee = parsePrice(input.cancel_fee || '0') ?? 0;
+  if (fee > race.pricePence) {
+    refusals.push({ field: 'cancel_fee', message: CANCEL_MSG.feeAbovePrice(`£${formatPrice(race.pricePence)}`) });
+  }
+  return refusals;
+}
+
+/** The deadline a race's form suggests: the day before the race. */
+export function suggestedDeadline(raceDate: string): string {
+  const day = new Date(`${raceDate}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+}
 
 /** PUT /api/v1/admin/refund-settings/: refunds through the site on or off. */
 export const refundSettingsSchema = z.strictObject({ enabled: z.boolean() });

@@ -21,6 +21,9 @@ export const DEMO_DECLINED_CARD = '4000000000000002';
 /** The demo card whose payments go through and whose refunds the demo provider refuses (as
  * Stripe's test card 4000 0000 0000 5126 does): to try the queue of refunds to make by hand. */
 export const DEMO_REFUND_REFUSED_CARD = '4000000000005126';
+/** The demo card whose payments go through and whose refunds never reach the provider (every try
+ * fails to send, as when the provider is down): to try the retries and then the queue (issue 35). */
+export const DEMO_REFUND_UNSENT_CARD = '4000000000000119';
 export const DEMO_CARD = '4242424242424242';
 
 /** A PayPal order line's name (doc 1 §7): 'participant - product'. */

@@ -44,6 +44,12 @@ export const OrderSchema = z.object({
       /** With refunds through the site on and the race's deadline ahead: what cancelling this
        * entry gives back (pounds) and the fee kept; null when it cannot be cancelled here. */
       cancel: z.object({ refund: z.string(), fee: z.string() }).nullable(),
+      /** The race was cancelled (issue 35): its paid entries are refunded in full. */
+      race_cancelled: z.boolean(),
+      /** This entry's refund, if one was asked for: how far it has gone and how much. */
+      refund: z
+        .object({ progress: z.enum(['refunded', 'on-its-way', 'by-association']), amount: z.string() })
+        .nullable(),
     }),
   ),
 });

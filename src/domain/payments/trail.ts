@@ -26,7 +26,7 @@ export const RefundLineSchema = z.object({
   id: z.number().int(),
   amount: z.string(),
   cause: z.string(),
-  status: z.enum(['requested', 'pending', 'succeeded', 'failed', 'refused', 'manual']),
+  status: z.enum(['requested', 'sending', 'pending', 'succeeded', 'failed', 'refused', 'manual']),
   provider_refund_id: z.string().nullable(),
   requested_by: z.string().nullable(),
   attempts: z.number().int(),

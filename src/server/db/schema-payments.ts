@@ -109,10 +109,14 @@ export const refunds = pgTable(
     cause: text('cause', {
       enum: ['place_lost', 'line_removed', 'event_cancelled', 'amount_mismatch', 'requested'],
     }).notNull(),
-    /** requested (to send), pending (the provider accepted it; a webhook or the job follows it),
-     * succeeded, failed (sending failed: retried after a back-off), refused (the provider said no
-     * for good: waits in the administrators' queue), manual (an administrator refunded it by hand). */
-    status: text('status', { enum: ['requested', 'pending', 'succeeded', 'failed', 'refused', 'manual'] })
+    /** requested (to send), sending (claimed by one sender, issue 35), pending (the provider
+     * accepted it; a webhook or the job follows it), succeeded, failed (sending failed: retried
+     * after a back-off, then after REFUND_TRIES tries it waits in the administrators' queue),
+     * refused (the provider said no for good: waits in the queue), manual (an administrator
+     * refunded it by hand). docs/decisions/0052, 0055. */
+    status: text('status', {
+      enum: ['requested', 'sending', 'pending', 'succeeded', 'failed', 'refused', 'manual'],
+    })
       .notNull()
       .default('requested'),
     idempotencyKey: text('idempotency_key').notNull().unique(),

@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { londonToday } from '../../domain/dates.ts';
 import { nextLondonMidnight } from '../../domain/events/boundaries.ts';
 import { SLUG_MAX } from '../../domain/events/index.ts';
+import { CancelPreviewSchema } from '../../domain/payments/race-cancel.ts';
 import { textField } from '../../domain/text.ts';
 import type { AppContext } from '../context.ts';
+import { cancelPreview } from '../payments/cancel-race.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { IdParams } from '../plugins/params.ts';
 import { sendCached, sendCachedAnswer } from '../plugins/public-cache.ts';
@@ -181,6 +183,22 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request) => cancelEvent(ctx, request.log, request.params.id, currentUser(request).id),
+    );
+
+    api.get(
+      '/products/:id/cancel/',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary:
+            "What cancelling an event would do: the paid entries refunded in full, their total, and the entrants told (the confirmation's words)",
+          params: IdParams,
+          response: { 200: CancelPreviewSchema },
+        },
+      },
+      async (request) => cancelPreview(ctx, request.params.id),
     );
 
     api.post(

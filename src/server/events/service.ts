@@ -15,6 +15,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { eventDocuments, events } from '../db/schema.ts';
 import { eventSlugs } from '../db/schema-events.ts';
 import { AppError } from '../errors.ts';
+import { cancelledRaceInstallation, refundCancelledRace, sendCancelledRaceRefunds } from '../payments/cancel-race.ts';
 import { cancelAtProviders, releaseEventHolds } from '../payments/release.ts';
 import { closeList, giveFreedPlaces, keepNoPlaces } from '../places/waiting-list.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
@@ -263,10 +264,12 @@ export async function updateEvent(ctx: AppContext, id: number, form: MultipartFo
 
 /**
  * POST /products/{id}/cancel/: marks the event cancelled; it stays listed, shows Cancelled and
- * takes no bookings. Cancelling again changes nothing (the first cancellation time is kept). Its
- * held places are released and the payments holding them cancelled in the same transaction (the
- * providers are told after commit, best effort); a payment that completes anyway is refunded in
- * full for this event's lines when it settles (docs/decisions/0028).
+ * takes no bookings. Cancelling again changes nothing (the first cancellation time is kept). In
+ * one transaction: its held places are released and the payments holding them cancelled (the
+ * providers are told after commit, best effort); every paid entry gets its full refund and every
+ * entrant an e-mail (payments/cancel-race.ts, issue 35), the refunds sent after commit. A payment
+ * that completes anyway is refunded in full for this event's lines when it settles
+ * (docs/decisions/0028, 0056).
  */
 export async function cancelEvent(
   ctx: AppContext,
@@ -274,9 +277,10 @@ export async function cancelEvent(
   id: number,
   adminId: number | null = null,
 ): Promise<Product> {
-  const { changed, open } = await ctx.db.transaction(async (tx) => {
+  const installation = await cancelledRaceInstallation(ctx);
+  const { changed, open, refunded } = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select({ cancelledAt: events.cancelledAt }).from(events).where(eq(events.id, id));
-    if (!current || current.cancelledAt) return { changed: false, open: [] };
+    if (!current || current.cancelledAt) return { changed: false, open: [], refunded: [] };
     // the payments' locks, then the event's, as every writer takes them
     const open = await releaseEventHolds(tx, id, adminId);
     const marked = await tx
@@ -284,13 +288,17 @@ export async function cancelEvent(
       .set({ cancelledAt: ctx.now(), updatedAt: ctx.now() })
       .where(and(eq(events.id, id), isNull(events.cancelledAt)))
       .returning({ id: events.id });
+    if (marked.length === 0) return { changed: false, open: [], refunded: [] };
     // its waiting list ends with it
     await closeList(tx, id, ctx.now());
-    return { changed: marked.length > 0, open };
+    // then the paid entries' payments (after the event's row, as a parent's cancellation takes them)
+    const refunded = await refundCancelledRace(tx, id, adminId, installation);
+    return { changed: true, open, refunded };
   });
   if (changed) {
     await cancelAtProviders(ctx, log, open);
     await invalidatePublicCache(ctx);
+    await sendCancelledRaceRefunds(ctx, log, refunded);
   }
   return loadProduct(ctx, id);
 }

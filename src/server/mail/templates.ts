@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { healthAlertTemplate, healthClearedTemplate } from '../operations/mails.ts';
 import { paymentMailTemplates } from '../payments/mails.ts';
 import { placesLostTemplate, receiptTemplate } from '../payments/receipt.ts';
+import { RACE_CANCELLED, REFUND_NEWS, raceCancelledTemplate, refundNewsTemplate } from '../payments/refund-mails.ts';
 import { entrantMessageTemplate } from '../people/entrant-messages.ts';
 import { linkRequestDecidedTemplate } from '../people/link-requests.ts';
 import { racerDecidedTemplate } from '../people/racers.ts';
@@ -35,6 +36,8 @@ export const mailTemplates: Record<string, MailTemplate> = {
   receipt: receiptTemplate,
   'places-lost': placesLostTemplate,
   ...paymentMailTemplates,
+  [REFUND_NEWS]: refundNewsTemplate,
+  [RACE_CANCELLED]: raceCancelledTemplate,
   'health-alert': healthAlertTemplate,
   'health-cleared': healthClearedTemplate,
   'entrant-message': entrantMessageTemplate,

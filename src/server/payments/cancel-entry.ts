@@ -7,16 +7,18 @@ import {
   type CancelTermsInput,
   cancellationRefund,
   cancelRefusal,
+  termsAgainstRace,
 } from '../../domain/payments/cancellation.ts';
 import type { AppContext } from '../context.ts';
 import { bookings, events, paymentLines, payments, siteSettings, users } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldErrors } from '../errors.ts';
 import { removeBookingIn } from '../people/booked-participants.ts';
 import { giveFreedPlaces } from '../places/waiting-list.ts';
 import { dropPublicCacheSoon, invalidatePublicCache } from '../plugins/public-cache.ts';
 import { installationId } from './installation.ts';
 import { logPayment } from './log.ts';
 import { sendRefundsOf } from './refund-job.ts';
+import { tellOfRefund } from './refund-mails.ts';
 import { requestRefund } from './refunds.ts';
 import { refundKey } from './settle.ts';
 
@@ -53,8 +55,20 @@ export function termsOf(row: typeof events.$inferSelect): CancelTerms {
   };
 }
 
-/** PUT /products/{id}/cancellation/: an administrator sets a race's terms. */
+/** PUT /products/{id}/cancellation/: an administrator sets a race's terms: a deadline at most the
+ * race's date, a fee at most its price (each refusal on its field). */
 export async function setCancelTerms(ctx: AppContext, eventId: number, input: CancelTermsInput): Promise<CancelTerms> {
+  const [race] = await ctx.db
+    .select({ date: events.date, pricePence: events.pricePence })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!race) throw AppError.notFound('Event not found.');
+  const refusals = termsAgainstRace(input, race);
+  if (refusals.length > 0) {
+    const fields = fieldErrors();
+    for (const r of refusals) fields[r.field] = [r.message];
+    throw AppError.validation(fields);
+  }
   const until = input.cancel_until || null;
   const [row] = await ctx.db
     .update(events)
@@ -74,7 +88,10 @@ export async function setCancelTerms(ctx: AppContext, eventId: number, input: Ca
 /** What a parent may do with a paid entry now: the refund and the fee, or why not. */
 export function cancelOffer(
   enabled: boolean,
-  event: Pick<typeof events.$inferSelect, 'cancelUntil' | 'cancelUntilTime' | 'cancelFeePence' | 'cancelledAt'>,
+  event: Pick<
+    typeof events.$inferSelect,
+    'cancelUntil' | 'cancelUntilTime' | 'cancelFeePence' | 'cancelledAt' | 'date'
+  >,
   paidPence: number,
   now: Date,
 ): { refund: string; fee: string } | null {
@@ -115,7 +132,7 @@ export async function cancelEntry(
     // the event's row first, as every writer of its places does
     const [event] = await tx.select().from(events).where(eq(events.id, line.eventId)).for('update');
     if (!event) throw AppError.notFound(CANCEL_MSG.notFound);
-    const refusal = event.cancelledAt ? CANCEL_MSG.notFound : cancelRefusal(enabled, event, now);
+    const refusal = event.cancelledAt ? CANCEL_MSG.raceCancelled : cancelRefusal(enabled, event, now);
     if (refusal) throw new AppError('CONFLICT', refusal);
     const gone = await tx
       .delete(bookings)
@@ -139,7 +156,7 @@ export async function cancelEntry(
     });
     const refundPence = cancellationRefund(line.pricePence, event.cancelFeePence);
     if (refundPence > 0) {
-      await requestRefund(tx, {
+      const refund = await requestRefund(tx, {
         paymentId: payment.id,
         amountPence: refundPence,
         cause: 'requested',
@@ -149,6 +166,9 @@ export async function cancelEntry(
         idempotencyKey: refundKey(installation, payment.id, 'cancel', [line.id]),
         detail: `cancelled entry: ${refundPence} pence (fee ${event.cancelFeePence} pence)`,
       });
+      // refunded already under another cause: nothing of this cancellation stands
+      if (!refund) throw new AppError('CONFLICT', CANCEL_MSG.alreadyRefunded);
+      await tellOfRefund(tx, refund, 'on-its-way');
     }
     return { paymentId: payment.id, refundPence, message: CANCEL_MSG.cancelled(name, event.name, refundPence) };
   });
@@ -192,7 +212,7 @@ export async function removeWithRefund(
     if (!paid || payment?.status !== 'succeeded' || paid.pricePence <= 0) {
       return { message: removed.message, paymentId: null, refundPence: 0 };
     }
-    await requestRefund(tx, {
+    const refund = await requestRefund(tx, {
       paymentId: payment.id,
       amountPence: paid.pricePence,
       cause: 'requested',
@@ -202,6 +222,8 @@ export async function removeWithRefund(
       idempotencyKey: refundKey(installation, payment.id, 'removed', [paid.id]),
       detail: `removed by an administrator: ${paid.pricePence} pence`,
     });
+    if (!refund) return { message: removed.message, paymentId: null, refundPence: 0 };
+    await tellOfRefund(tx, refund, 'on-its-way');
     return {
       message: `${removed.message} ${displayPrice(paid.pricePence)} will be refunded to the payer.`,
       paymentId: payment.id,

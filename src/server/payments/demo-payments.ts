@@ -1,10 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEMO_DECLINED_CARD, DEMO_REFUND_REFUSED_CARD, PAYMENT_MSG } from '../../domain/payments/index.ts';
+import {
+  DEMO_DECLINED_CARD,
+  DEMO_REFUND_REFUSED_CARD,
+  DEMO_REFUND_UNSENT_CARD,
+  PAYMENT_MSG,
+} from '../../domain/payments/index.ts';
 import type { AppContext } from '../context.ts';
 import { payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { DEMO_REFUNDS_REFUSED } from './demo.ts';
+import { DEMO_REFUNDS_REFUSED, DEMO_REFUNDS_UNSENT } from './demo.ts';
 import { settlePayment } from './settle.ts';
 
 /**
@@ -35,9 +40,13 @@ export async function completeDemoPayment(
     await settlePayment(ctx, log, payment.id, await demo.check(reference));
     // the card whose refunds are refused (DEMO_REFUND_REFUSED_CARD) is remembered on the demo's own
     // row, after the settlement (which writes the provider's status)
-    if (digits === DEMO_REFUND_REFUSED_CARD) {
-      await ctx.db.update(payments).set({ providerStatus: DEMO_REFUNDS_REFUSED }).where(eq(payments.id, payment.id));
-    }
+    const refunds =
+      digits === DEMO_REFUND_REFUSED_CARD
+        ? DEMO_REFUNDS_REFUSED
+        : digits === DEMO_REFUND_UNSENT_CARD
+          ? DEMO_REFUNDS_UNSENT
+          : null;
+    if (refunds) await ctx.db.update(payments).set({ providerStatus: refunds }).where(eq(payments.id, payment.id));
   }
   return { status: 'succeeded', payment_reference: reference };
 }

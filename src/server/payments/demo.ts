@@ -12,6 +12,18 @@ import type { Provider } from './providers.ts';
 /** The demo row's provider status of a payment made with DEMO_REFUND_REFUSED_CARD: paid, and
  * its refunds refused. */
 export const DEMO_REFUNDS_REFUSED = 'succeeded; refunds refused';
+/** … with DEMO_REFUND_UNSENT_CARD: paid, and every refund fails to send. */
+export const DEMO_REFUNDS_UNSENT = 'succeeded; refunds not sent';
+
+/** The demo provider's refund call failing to reach it (DEMO_REFUND_UNSENT_CARD). */
+export class DemoRefundUnsentError extends Error {
+  constructor() {
+    super('the demo provider did not answer (card 4000 0000 0000 0119: its refunds never send)');
+    this.name = 'DemoRefundUnsentError';
+  }
+}
+
+const SUCCEEDED = 'succeeded';
 
 export function demoProvider(db: Db, installation: () => Promise<string>): Provider {
   return {
@@ -31,7 +43,7 @@ export function demoProvider(db: Db, installation: () => Promise<string>): Provi
         .from(payments)
         .where(and(eq(payments.provider, 'demo'), eq(payments.reference, reference)));
       return {
-        paid: row?.providerStatus === 'succeeded' || row?.providerStatus === DEMO_REFUNDS_REFUSED,
+        paid: [SUCCEEDED, DEMO_REFUNDS_REFUSED, DEMO_REFUNDS_UNSENT].includes(row?.providerStatus ?? ''),
         amountPence: row?.amountPence ?? 0,
         currency: 'GBP',
         // the demo's provider side is this installation's own row
@@ -46,6 +58,7 @@ export function demoProvider(db: Db, installation: () => Promise<string>): Provi
         .select({ providerStatus: payments.providerStatus })
         .from(payments)
         .where(eq(payments.id, request.paymentId));
+      if (row?.providerStatus === DEMO_REFUNDS_UNSENT) throw new DemoRefundUnsentError();
       const refused = row?.providerStatus === DEMO_REFUNDS_REFUSED;
       return {
         reference: `demo_refund_${request.idempotencyKey}`,

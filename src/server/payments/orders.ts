@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatPrice } from '../../domain/money.ts';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { Order } from '../../domain/payments/records.ts';
+import { refundProgress } from '../../domain/payments/refund-schedule.ts';
 import type { AppContext } from '../context.ts';
 import { events, paymentLines, payments, refunds, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -22,7 +23,9 @@ async function ordersOf(ctx: AppContext, rows: PaymentRow[]): Promise<Order[]> {
         cancelUntilTime: events.cancelUntilTime,
         cancelFeePence: events.cancelFeePence,
         cancelledAt: events.cancelledAt,
+        date: events.date,
       },
+      refund: { id: refunds.id, status: refunds.status, attempts: refunds.attempts, pence: refunds.amountPence },
       product: paymentLines.eventId,
       product_name: events.name,
       product_event_date: events.date,
@@ -35,6 +38,7 @@ async function ordersOf(ctx: AppContext, rows: PaymentRow[]): Promise<Order[]> {
     .from(paymentLines)
     .innerJoin(events, eq(events.id, paymentLines.eventId))
     .innerJoin(users, eq(users.id, paymentLines.participantId))
+    .leftJoin(refunds, eq(refunds.id, paymentLines.refundId))
     .where(
       inArray(
         paymentLines.paymentId,
@@ -56,6 +60,9 @@ async function ordersOf(ctx: AppContext, rows: PaymentRow[]): Promise<Order[]> {
       ),
     )
     .groupBy(refunds.paymentId);
+  // a refund of one line gives back its own amount (less a fee); of several, each line's price
+  const linesOfRefund = new Map<number, number>();
+  for (const l of lines) if (l.refund) linesOfRefund.set(l.refund.id, (linesOfRefund.get(l.refund.id) ?? 0) + 1);
   return rows.map((p) => ({
     reference: p.reference ?? '',
     provider: p.provider,
@@ -67,11 +74,19 @@ async function ordersOf(ctx: AppContext, rows: PaymentRow[]): Promise<Order[]> {
     settled_at: p.settledAt?.toISOString() ?? null,
     lines: lines
       .filter((l) => l.paymentId === p.id)
-      .map(({ paymentId: _, first, last, pence, event, ...l }) => ({
+      .map(({ paymentId: _, first, last, pence, event, refund, ...l }) => ({
         ...l,
         participant_name: `${first} ${last}`.trim(),
         amount: formatPrice(pence),
-        cancel: p.status === 'succeeded' && l.state === 'booked' ? cancelOffer(enabled, event, pence, now) : null,
+        cancel:
+          p.status === 'succeeded' && l.state === 'booked' && !refund ? cancelOffer(enabled, event, pence, now) : null,
+        race_cancelled: event.cancelledAt !== null,
+        refund: refund
+          ? {
+              progress: refundProgress(refund),
+              amount: formatPrice(linesOfRefund.get(refund.id) === 1 ? refund.pence : pence),
+            }
+          : null,
       })),
   }));
 }

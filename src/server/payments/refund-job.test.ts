@@ -1,10 +1,17 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { events, paymentLog, payments, refunds } from '../db/schema.ts';
+import { events, mailOutbox, paymentLog, payments, refunds } from '../db/schema.ts';
 import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
 import { installationId } from './installation.ts';
 import { runPaymentJobs } from './jobs.ts';
-import { REFUND_RETRY_MS, refundError, refundRetryAfterMs, sendRefundsOf, sendRequestedRefunds } from './refund-job.ts';
+import {
+  REFUND_RETRY_MS,
+  REFUND_TRIES,
+  refundError,
+  refundRetryAfterMs,
+  sendRefundsOf,
+  sendRequestedRefunds,
+} from './refund-job.ts';
 import { requestRefund } from './refunds.ts';
 import { stripeSignature, useStripeTestApp } from './stripe-test-app.ts';
 import { type Booker, makeBookers } from './test-support.ts';
@@ -67,8 +74,8 @@ describe('sending requested refunds', () => {
       [reference, 500],
     ]);
     expect(t.stripe.keys.filter((k) => k.startsWith('/v1/refunds '))).toEqual([
-      `/v1/refunds ${first.idempotencyKey}`,
-      `/v1/refunds ${second.idempotencyKey}`,
+      `/v1/refunds ${first?.idempotencyKey}`,
+      `/v1/refunds ${second?.idempotencyKey}`,
     ]);
     const rows = await rowsOf(id);
     expect(rows.map((r) => [r.status, r.providerRefundId, r.attempts, r.lastError])).toEqual([
@@ -106,7 +113,7 @@ describe('sending requested refunds', () => {
     ]);
   });
 
-  it('a failed refund is retried after 1, 5 and 30 minutes, then every 2 hours, until it goes through', async () => {
+  it('a failed refund is retried after 1, 5, 15 and 40 minutes, then waits in the queue and is never sent again', async () => {
     const { id, reference } = await paidPayment();
     await ask(id, 2500, 'all');
     // its provider is not configured here (as after a change of keys): every try fails
@@ -118,9 +125,8 @@ describe('sending requested refunds', () => {
     for (const [attempts, wait] of [
       [1, MINUTE],
       [2, 5 * MINUTE],
-      [3, 30 * MINUTE],
-      [4, 120 * MINUTE],
-      [5, 120 * MINUTE],
+      [3, 15 * MINUTE],
+      [4, 40 * MINUTE],
     ] as const) {
       t.clock.advance(wait - 1);
       expect(await send(), `before try ${attempts + 1}`).toEqual({ succeeded: 0, failed: 0 });
@@ -129,15 +135,26 @@ describe('sending requested refunds', () => {
       [row] = await rowsOf(id);
       expect(row?.attempts).toBe(attempts + 1);
     }
-    // the provider is back: the next try refunds it, once
+    expect(REFUND_TRIES).toBe(5);
+    expect((await logOf(id)).at(-1)?.[3]).toBe(
+      'line_removed: 2500 pence; try 5: the paypal provider is not configured; no tries left: to refund by hand',
+    );
+    // the provider is back, but the row waits for an administrator: the site never sends it again
     await t.app.ctx.db.update(payments).set({ provider: 'stripe' }).where(eq(payments.id, id));
-    t.clock.advance(120 * MINUTE);
-    expect(await send()).toEqual({ succeeded: 1, failed: 0 });
+    for (let hour = 0; hour < 5; hour += 1) {
+      t.clock.advance(60 * MINUTE);
+      expect(await send()).toEqual({ succeeded: 0, failed: 0 });
+    }
+    expect(t.stripe.refunds).toHaveLength(0);
+    expect(t.stripe.keys.filter((k) => k.startsWith('/v1/refunds '))).toHaveLength(0);
     [row] = await rowsOf(id);
-    expect(row).toMatchObject({ status: 'succeeded', attempts: 6, lastError: null });
-    expect(t.stripe.refunds.map((r) => [r.payment_intent, r.amount])).toEqual([[reference, 2500]]);
-    t.clock.advance(120 * MINUTE);
-    expect(await send()).toEqual({ succeeded: 0, failed: 0 });
+    expect(row).toMatchObject({ status: 'failed', attempts: 5 });
+    // the payer is told the association will refund them another way, once
+    const told = await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'refund-news'));
+    expect(told.map((m) => [m.recipient, m.data])).toEqual([
+      [`${parent.username}@example.com`, { refundId: row?.id, kind: 'refused' }],
+    ]);
+    expect(reference).toMatch(/^pi_/);
   });
 
   it('the payments job sends them; sendRefundsOf sends only the one payment', async () => {
@@ -194,17 +211,18 @@ describe('sending requested refunds', () => {
 });
 
 describe('the back-off and the error kept', () => {
-  it('waits 1, 5, 30 minutes, then 2 hours for good', () => {
-    expect([0, 1, 2, 3, 4, 9, 100].map(refundRetryAfterMs)).toEqual([
+  it('waits 1, 5, 15 then 40 minutes: five tries over about an hour', () => {
+    expect([0, 1, 2, 3, 4, 9].map(refundRetryAfterMs)).toEqual([
       MINUTE,
       MINUTE,
       5 * MINUTE,
-      30 * MINUTE,
-      120 * MINUTE,
-      120 * MINUTE,
-      120 * MINUTE,
+      15 * MINUTE,
+      40 * MINUTE,
+      40 * MINUTE,
     ]);
     expect(REFUND_RETRY_MS).toHaveLength(4);
+    expect(REFUND_TRIES).toBe(5);
+    expect(REFUND_RETRY_MS.reduce((a, b) => a + b, 0)).toBe(61 * MINUTE);
   });
 
   it('keeps a short message without keys or tokens', () => {

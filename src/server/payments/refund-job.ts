@@ -1,45 +1,66 @@
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { REFUND_RETRY_MS, REFUND_TRIES, refundRetryAfterMs } from '../../domain/payments/refund-schedule.ts';
 import type { AppContext } from '../context.ts';
 import { payments, refunds } from '../db/schema.ts';
 import { logPayment } from './log.ts';
 import type { RefundState } from './providers.ts';
 import { refundError } from './refund-error.ts';
+import { tellOfRefund } from './refund-mails.ts';
 import { recordRefundState } from './refund-states.ts';
 
-export { refundError };
-
-/** How long a failed refund waits before its next try, by the tries it has had: 1 min after the
- * first, 5 min after the second, 30 min after the third, then every 2 h, for as long as it takes
- * (money taken for nothing must go back; docs/decisions/0029). */
-export const REFUND_RETRY_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
-
-/** The wait after `attempts` failed tries. */
-export function refundRetryAfterMs(attempts: number): number {
-  const index = Math.min(Math.max(attempts, 1), REFUND_RETRY_MS.length) - 1;
-  return REFUND_RETRY_MS[index] ?? REFUND_RETRY_MS[3];
-}
+export { REFUND_RETRY_MS, REFUND_TRIES, refundError, refundRetryAfterMs };
 
 /** How many refunds one run sends at most (the next run takes the rest). */
 const BATCH = 50;
 
-/** The refunds due now: requested ones, and failed ones whose wait after their last try is over. */
+/** A claim older than this is a sender that died mid-call (a crash, a restart): the row is due
+ * again, and that try counts. The provider's idempotency key makes the repeat refund once. */
+export const SENDING_STALE_MS = 10 * 60_000;
+
+/** The wait after a row's failed tries, in SQL (REFUND_RETRY_MS by tries). */
+const waited = sql`${refunds.updatedAt} + (case
+    when ${refunds.attempts} <= 1 then ${REFUND_RETRY_MS[0]}::int
+    when ${refunds.attempts} = 2 then ${REFUND_RETRY_MS[1]}::int
+    when ${refunds.attempts} = 3 then ${REFUND_RETRY_MS[2]}::int
+    else ${REFUND_RETRY_MS[3]}::int end) * interval '1 millisecond'`;
+
+/** The refunds due now: requested ones; failed ones with tries left whose wait is over; claims
+ * left by a sender that died. A failed row with no tries left waits for an administrator. */
 function dueNow(now: Date) {
-  const waited = sql`${refunds.updatedAt} + (case
-      when ${refunds.attempts} <= 1 then ${REFUND_RETRY_MS[0]}::int
-      when ${refunds.attempts} = 2 then ${REFUND_RETRY_MS[1]}::int
-      when ${refunds.attempts} = 3 then ${REFUND_RETRY_MS[2]}::int
-      else ${REFUND_RETRY_MS[3]}::int end) * interval '1 millisecond'`;
-  return or(eq(refunds.status, 'requested'), and(eq(refunds.status, 'failed'), lte(waited, now)));
+  return or(
+    eq(refunds.status, 'requested'),
+    and(eq(refunds.status, 'failed'), lt(refunds.attempts, REFUND_TRIES), lte(waited, now)),
+    and(eq(refunds.status, 'sending'), lte(refunds.updatedAt, new Date(now.getTime() - SENDING_STALE_MS))),
+  );
+}
+
+type RefundRow = typeof refunds.$inferSelect;
+
+/** Takes a due row for this sender (one conditional update): no other sender, and no
+ * administrator's "Refunded by hand", can act on it while it is claimed. A stale claim taken
+ * again counts as a try. Null when someone else took it first. */
+async function claim(ctx: AppContext, refund: RefundRow): Promise<RefundRow | null> {
+  const now = ctx.now();
+  const [claimed] = await ctx.db
+    .update(refunds)
+    .set({
+      status: 'sending',
+      attempts: sql`${refunds.attempts} + (case when ${refunds.status} = 'sending' then 1 else 0 end)`,
+      updatedAt: now,
+    })
+    .where(and(eq(refunds.id, refund.id), dueNow(now)))
+    .returning();
+  return claimed ?? null;
 }
 
 /**
- * Sends the requested refunds to their providers (issue 24): each `refunds` row in state requested,
- * or failed and due again (REFUND_RETRY_MS), is asked of the provider with the row's own
- * idempotency key, so a repeat (another instance, a crash before the row was marked) refunds once.
- * It is then marked succeeded (with the provider's refund id) or failed (one more attempt and a
- * short error), and the payment log says so (cause 'job', the provider's refund id). A row already
- * marked succeeded is never marked back. Returns how many succeeded and failed.
+ * Sends the due refunds to their providers (issues 24 and 35; docs/decisions/0052, 0055): each row
+ * is claimed, then asked of the provider with the row's own idempotency key, so a repeat (another
+ * instance, a crash before the row was marked) refunds once. It is then marked succeeded, pending
+ * or refused (refund-states.ts), or failed (one more try and a short error). After REFUND_TRIES
+ * failed tries it waits in the queue of refunds to make by hand, the payer is told, and the site
+ * never sends it again. Returns how many went through and how many failed.
  */
 export async function sendRequestedRefunds(
   ctx: AppContext,
@@ -54,9 +75,10 @@ export async function sendRequestedRefunds(
     .orderBy(asc(refunds.createdAt), asc(refunds.id))
     .limit(BATCH);
   const done = { succeeded: 0, failed: 0 };
-  for (const { refund, payment } of due) {
+  for (const { refund: seen, payment } of due) {
+    const refund = await claim(ctx, seen);
+    if (!refund) continue;
     const outcome = await sendOne(ctx, refund, payment);
-    const now = ctx.now();
     if ('reference' in outcome) {
       // done, or accepted and pending (followed by the webhook or the job), or refused for good
       await recordRefundState(
@@ -68,25 +90,32 @@ export async function sendRequestedRefunds(
       if (outcome.state === 'failed') done.failed += 1;
       else done.succeeded += 1;
     } else {
-      await ctx.db.transaction(async (tx) => {
-        const [marked] = await tx
-          .update(refunds)
-          .set({ status: 'failed', attempts: sql`${refunds.attempts} + 1`, lastError: outcome.error, updatedAt: now })
-          .where(and(eq(refunds.id, refund.id), inArray(refunds.status, ['requested', 'failed'])))
-          .returning({ attempts: refunds.attempts });
-        if (!marked) return;
-        await logPayment(tx, {
-          paymentId: payment.id,
-          state: 'refund_failed',
-          cause: 'job',
-          detail: `${refund.cause}: ${refund.amountPence} pence; try ${marked.attempts}: ${outcome.error}`,
-        });
-      });
+      await failedTry(ctx, refund, outcome.error);
       log.error({ paymentId: payment.id, refundId: refund.id, reason: outcome.error }, 'refund failed');
       done.failed += 1;
     }
   }
   return done;
+}
+
+/** A try that failed: one more try counted; the last one sends the row to the queue. */
+async function failedTry(ctx: AppContext, refund: RefundRow, error: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [marked] = await tx
+      .update(refunds)
+      .set({ status: 'failed', attempts: sql`${refunds.attempts} + 1`, lastError: error, updatedAt: ctx.now() })
+      .where(and(eq(refunds.id, refund.id), inArray(refunds.status, ['sending'])))
+      .returning();
+    if (!marked) return;
+    const last = marked.attempts >= REFUND_TRIES;
+    await logPayment(tx, {
+      paymentId: refund.paymentId,
+      state: 'refund_failed',
+      cause: 'job',
+      detail: `${refund.cause}: ${refund.amountPence} pence; try ${marked.attempts}: ${error}${last ? '; no tries left: to refund by hand' : ''}`,
+    });
+    if (last) await tellOfRefund(tx, marked, 'refused');
+  });
 }
 
 /** Sends the requested refunds of one payment now (after the settlement that asked for them),
@@ -101,7 +130,7 @@ export function sendRefundsOf(
 
 async function sendOne(
   ctx: AppContext,
-  refund: typeof refunds.$inferSelect,
+  refund: RefundRow,
   payment: typeof payments.$inferSelect,
 ): Promise<{ reference: string; state: RefundState; reason: string | null } | { error: string }> {
   const provider = ctx.payments.byName(payment.provider);

@@ -1,13 +1,15 @@
-import { and, asc, eq, inArray, lte, notInArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, notInArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatPrice } from '../../domain/money.ts';
 import type { QueuedRefund } from '../../domain/payments/records.ts';
+import { isQueuedRefund, REFUND_TRIES } from '../../domain/payments/refund-schedule.ts';
 import type { AppContext } from '../context.ts';
 import { payments, refunds, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { logPayment } from './log.ts';
 import type { RefundState } from './providers.ts';
 import { refundError } from './refund-error.ts';
+import { tellOfRefund } from './refund-mails.ts';
 
 /**
  * A refund followed to its end (issue 27; docs/decisions/0052): the provider may accept a refund
@@ -34,12 +36,14 @@ export async function recordRefundState(
   return ctx.db.transaction(async (tx) => {
     const reference = outcome.reference ? { providerRefundId: outcome.reference } : {};
     if (outcome.state === 'succeeded') {
+      // a refund the provider finished later (it was pending) is news the payer is told
+      const [before] = await tx.select({ status: refunds.status }).from(refunds).where(eq(refunds.id, refund.id));
       const [marked] = await tx
         .update(refunds)
         .set({ status: 'succeeded', ...reference, lastError: null, updatedAt: now })
         .where(and(eq(refunds.id, refund.id), notInArray(refunds.status, [...DONE])))
         .returning({ id: refunds.id });
-      if (marked)
+      if (marked) {
         await logPayment(tx, {
           paymentId: refund.paymentId,
           state: 'refund_succeeded',
@@ -47,13 +51,15 @@ export async function recordRefundState(
           providerIds: ids,
           detail: what,
         });
+        if (before?.status === 'pending') await tellOfRefund(tx, refund, 'completed');
+      }
       return Boolean(marked);
     }
     if (outcome.state === 'pending') {
       const [marked] = await tx
         .update(refunds)
         .set({ status: 'pending', ...reference, lastError: null, updatedAt: now })
-        .where(and(eq(refunds.id, refund.id), inArray(refunds.status, ['requested', 'failed'])))
+        .where(and(eq(refunds.id, refund.id), inArray(refunds.status, ['requested', 'sending', 'failed'])))
         .returning({ id: refunds.id });
       if (marked) {
         await logPayment(tx, {
@@ -86,6 +92,7 @@ export async function recordRefundState(
         providerIds: ids,
         detail: `${what}; refused by the provider (${reason}): to refund by hand`,
       });
+      await tellOfRefund(tx, refund, 'refused');
     }
     return Boolean(marked);
   });
@@ -117,14 +124,21 @@ export async function followPendingRefunds(ctx: AppContext, log: FastifyBaseLogg
   return changed;
 }
 
-/** The refunds waiting for an administrator: refused by the provider, or failing to send. */
+/** The refunds waiting for an administrator (isQueuedRefund): refused by the provider, or failed
+ * on every one of their tries. The site never sends these again. */
+const queued = or(
+  eq(refunds.status, 'refused'),
+  and(eq(refunds.status, 'failed'), gte(refunds.attempts, REFUND_TRIES)),
+);
+
+/** The refunds waiting for an administrator: refused by the provider, or failed on every try. */
 export async function refundQueue(ctx: AppContext): Promise<QueuedRefund[]> {
   const rows = await ctx.db
     .select({ refund: refunds, payment: payments, first: users.firstName, last: users.lastName, email: users.email })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .innerJoin(users, eq(users.id, payments.userId))
-    .where(inArray(refunds.status, ['refused', 'failed']))
+    .where(queued)
     .orderBy(asc(refunds.createdAt))
     .limit(200);
   return rows.map(({ refund, payment, first, last, email }) => ({
@@ -142,8 +156,17 @@ export async function refundQueue(ctx: AppContext): Promise<QueuedRefund[]> {
   }));
 }
 
+/** Why "Refunded by hand" is refused for a refund the site still sends or has made. */
+export const BY_HAND_MSG = {
+  notFound: 'There is no refund waiting to be made by hand with that id.',
+  beingSent:
+    'This refund is being sent by the site and cannot be marked as refunded by hand. It comes to this list if every try fails.',
+  done: 'This refund has already been made.',
+} as const;
+
 /** An administrator refunded it outside the site (bank transfer, the provider's dashboard): it
- * leaves the queue and is never sent again. */
+ * leaves the queue and is never sent again. Only a queued row can be marked (one sender: a row the
+ * site is sending, or will try again, is refused with a message saying so). */
 export async function markRefundedByHand(
   ctx: AppContext,
   adminId: number,
@@ -153,9 +176,15 @@ export async function markRefundedByHand(
     const [marked] = await tx
       .update(refunds)
       .set({ status: 'manual', resolvedById: adminId, resolvedAt: ctx.now(), updatedAt: ctx.now() })
-      .where(and(eq(refunds.id, refundId), inArray(refunds.status, ['refused', 'failed'])))
+      .where(and(eq(refunds.id, refundId), queued))
       .returning();
-    if (!marked) throw AppError.notFound('There is no refund waiting to be made by hand with that id.');
+    if (!marked) {
+      const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+      if (!row) throw AppError.notFound(BY_HAND_MSG.notFound);
+      if (row.status === 'succeeded' || row.status === 'manual') throw new AppError('CONFLICT', BY_HAND_MSG.done);
+      if (!isQueuedRefund(row)) throw new AppError('CONFLICT', BY_HAND_MSG.beingSent);
+      throw AppError.notFound(BY_HAND_MSG.notFound);
+    }
     await logPayment(tx, {
       paymentId: marked.paymentId,
       state: 'refund_succeeded',

@@ -308,7 +308,7 @@ async function tellOfRefunds(
   if (!payer) return;
   for (const [why, group] of told) {
     const named = await tx
-      .select({ line: paymentLines.id, event: events.name, first: users.firstName, last: users.lastName })
+      .select({ event: events.name, first: users.firstName, last: users.lastName, pence: paymentLines.pricePence })
       .from(paymentLines)
       .innerJoin(events, eq(events.id, paymentLines.eventId))
       .innerJoin(users, eq(users.id, paymentLines.participantId))
@@ -325,11 +325,8 @@ async function tellOfRefunds(
       payer: `${payer.firstName} ${payer.lastName}`.trim(),
       payerFirstName: payer.firstName,
       payerUsername: payer.username,
-      lines: named.map((n, i) => ({
-        event: n.event,
-        participant: `${n.first} ${n.last}`.trim(),
-        amountPence: group[i]?.pricePence ?? 0,
-      })),
+      // each line with its own amount, read in the same row as its name
+      lines: named.map((n) => ({ event: n.event, participant: `${n.first} ${n.last}`.trim(), amountPence: n.pence })),
       totalPence: group.reduce((sum, l) => sum + l.pricePence, 0),
     };
     if (payer.email) {

@@ -14,6 +14,7 @@ export const ukTime = (iso: string) =>
 const words = (value: string) => value.replaceAll('_', ' ');
 const REFUND_STATUS = {
   requested: 'Requested',
+  sending: 'Being sent',
   pending: 'Pending at the provider',
   succeeded: 'Refunded',
   failed: 'Failed',
@@ -22,6 +23,7 @@ const REFUND_STATUS = {
 } as const;
 const REFUND_COLOR = {
   requested: 'yellow',
+  sending: 'yellow',
   pending: 'yellow',
   succeeded: 'green',
   failed: 'red',
