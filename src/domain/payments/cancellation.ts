@@ -16,6 +16,7 @@ export const CANCEL_MSG = {
   deadlinePassed: (when: string) => `Entries for this race could be cancelled until ${when} UK time.`,
   notFound: 'Entry not found.',
   raceCancelled: 'This race has been cancelled: its paid entries are refunded in full.',
+  raceCancelledFree: 'This race has been cancelled: there is nothing to cancel.',
   raceDayBegun: 'Entries cannot be cancelled once the race day has begun.',
   alreadyRefunded: 'This entry has already been refunded.',
   deadlineAfterRace: (raceDay: string) =>

@@ -117,5 +117,7 @@ export const FreeEntrySchema = z.object({
   product_name: z.string(),
   product_event_date: z.string(),
   can_cancel: z.boolean(),
+  /** The race was cancelled (issue 35). */
+  race_cancelled: z.boolean(),
 });
 export type FreeEntry = z.infer<typeof FreeEntrySchema>;

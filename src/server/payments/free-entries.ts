@@ -31,6 +31,7 @@ export async function myFreeEntries(ctx: AppContext, userId: number): Promise<Fr
     product_name: r.event.name,
     product_event_date: r.event.date,
     can_cancel: !r.event.cancelledAt && cancelRefusal(enabled, r.event, now) === null,
+    race_cancelled: r.event.cancelledAt !== null,
   }));
 }
 
@@ -50,7 +51,8 @@ export async function cancelFreeEntry(
       .where(and(eq(bookings.id, bookingId), eq(bookings.bookedById, userId), eq(bookings.source, 'FREE')));
     if (!found) throw AppError.notFound(CANCEL_MSG.notFound);
     const event = await lockEvent(tx, found.booking.eventId);
-    if (!event || event.cancelledAt) throw AppError.notFound(CANCEL_MSG.notFound);
+    if (!event) throw AppError.notFound(CANCEL_MSG.notFound);
+    if (event.cancelledAt) throw new AppError('CONFLICT', CANCEL_MSG.raceCancelledFree);
     const refusal = cancelRefusal(enabled, event, now);
     if (refusal) throw new AppError('CONFLICT', refusal);
     const gone = await tx.delete(bookings).where(eq(bookings.id, bookingId)).returning({ id: bookings.id });
