@@ -26,7 +26,9 @@ export function stripeSignature(payload: string, options: { secret?: string; tim
   });
 }
 
-export function useStripeTestApp(): TestApp & { stripe: StripeStandIn } {
+/** `more`: further settings, filled by the caller's own beforeAll (registered before this call),
+ * e.g. a PayPal stand-in's. */
+export function useStripeTestApp(more: Record<string, string> = {}): TestApp & { stripe: StripeStandIn } {
   const env: Record<string, string> = {};
   const holder = {} as { stripe: StripeStandIn };
   beforeAll(async () => {
@@ -36,6 +38,7 @@ export function useStripeTestApp(): TestApp & { stripe: StripeStandIn } {
       STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: holder.stripe.url,
+      ...more,
     });
   });
   afterAll(async () => holder.stripe?.close());
