@@ -2,7 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CANCEL_MSG } from '../../domain/payments/cancellation.ts';
 import { startSession } from '../accounts/sessions.ts';
-import { bookings, cartItems, events, families, paymentLines, paymentLog, refunds, users } from '../db/schema.ts';
+import {
+  bookings,
+  cartItems,
+  events,
+  families,
+  mailOutbox,
+  paymentLines,
+  paymentLog,
+  refunds,
+  users,
+} from '../db/schema.ts';
 import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { bearer } from '../test/helper.ts';
@@ -377,6 +387,12 @@ describe('a refund followed to its end', () => {
     t.clock.advance(61_000);
     expect(await followPendingRefunds(t.app.ctx, t.app.log)).toBe(1);
     expect((await statusOf())?.status).toBe('succeeded');
+    // the payer was told it is on its way, and now that it is complete (issue 35)
+    const news = await t.app.ctx.db
+      .select({ data: mailOutbox.data })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, 'refund-news'));
+    expect(news.map((n) => (n.data as { kind: string }).kind)).toEqual(['on-its-way', 'completed']);
   });
 
   it('charge.refunded: the pending refunds of that payment are asked about at once', async () => {

@@ -64,6 +64,40 @@ describe('the demo provider (no keys, outside production)', () => {
     ]);
   });
 
+  it('card 4000 0000 0000 0119 pays and books, and its refunds never send: tried again, not yet in the queue (issue 35)', async () => {
+    await post(t, payer, '/api/v1/payment/create-payment-intent/', { amount: '25.00' });
+    const paid = await post(t, payer, '/api/v1/payment/demo/demo_pay_1/complete/', {
+      card_number: '4000 0000 0000 0119',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [booking] = await t.app.ctx.db.select().from(bookings);
+    const root = await signedIn(t.app, 'super');
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/refund-settings/',
+      headers: bearer(root.access),
+      payload: { enabled: true },
+    });
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/bookings/${booking?.id}/remove-with-refund/`,
+      headers: bearer(root.access),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const [refund] = await t.app.ctx.db.select().from(refunds);
+    expect([refund?.status, refund?.attempts, refund?.lastError]).toEqual([
+      'failed',
+      1,
+      'the demo provider did not answer (card 4000 0000 0000 0119: its refunds never send)',
+    ]);
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/refunds/queue/',
+      headers: bearer(root.access),
+    });
+    expect(queue.json()).toEqual([]);
+  });
+
   it('says which providers stand in, and how long a hold lasts', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/payment/providers/' });
     expect(res.json()).toEqual({

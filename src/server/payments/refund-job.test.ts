@@ -2,6 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { events, mailOutbox, paymentLog, payments, refunds } from '../db/schema.ts';
 import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
+import { signedIn } from '../test/fixtures.ts';
+import { bearer } from '../test/helper.ts';
 import { installationId } from './installation.ts';
 import { runPaymentJobs } from './jobs.ts';
 import {
@@ -9,6 +11,7 @@ import {
   REFUND_TRIES,
   refundError,
   refundRetryAfterMs,
+  SENDING_STALE_MS,
   sendRefundsOf,
   sendRequestedRefunds,
 } from './refund-job.ts';
@@ -113,14 +116,38 @@ describe('sending requested refunds', () => {
     ]);
   });
 
-  it('a failed refund is retried after 1, 5, 15 and 40 minutes, then waits in the queue and is never sent again', async () => {
-    const { id, reference } = await paidPayment();
+  it('a failed refund is retried after 1, 5, 15 and 40 minutes, then waits in the queue, is marked by hand and never sent again', async () => {
+    // the intent is not paid: every refund call is answered 400 by Stripe
+    const { id } = await paidPayment(false);
     await ask(id, 2500, 'all');
-    // its provider is not configured here (as after a change of keys): every try fails
-    await t.app.ctx.db.update(payments).set({ provider: 'paypal' }).where(eq(payments.id, id));
+    const calls = () => t.stripe.keys.filter((k) => k.startsWith('/v1/refunds ')).length;
+    // an administrator signed in at the clock's now (an hour later, the first session has ended)
+    let admin = await signedIn(t.app, 'admin');
+    const byHand = async (refundId: number) => {
+      admin = await signedIn(t.app, 'admin');
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/refunds/${refundId}/refunded-by-hand/`,
+        headers: bearer(admin.access),
+      });
+    };
+    const queue = async () => {
+      admin = await signedIn(t.app, 'admin');
+      return (
+        await t.app.inject({ method: 'GET', url: '/api/v1/admin/refunds/queue/', headers: bearer(admin.access) })
+      ).json();
+    };
     expect(await send()).toEqual({ succeeded: 0, failed: 1 });
     let [row] = await rowsOf(id);
-    expect(row).toMatchObject({ status: 'failed', attempts: 1, lastError: 'the paypal provider is not configured' });
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, lastError: '400: Nothing to refund.' });
+    expect(calls()).toBe(1);
+    // while the site still tries it, it is not in the queue and cannot be marked by hand
+    expect(await queue()).toEqual([]);
+    const early = await byHand(row?.id ?? 0);
+    expect([early.statusCode, early.json().error]).toEqual([
+      409,
+      'This refund is being sent by the site and cannot be marked as refunded by hand. It comes to this list if every try fails.',
+    ]);
     // each wait, one millisecond short, then the wait itself
     for (const [attempts, wait] of [
       [1, MINUTE],
@@ -136,25 +163,45 @@ describe('sending requested refunds', () => {
       expect(row?.attempts).toBe(attempts + 1);
     }
     expect(REFUND_TRIES).toBe(5);
+    expect(calls()).toBe(5);
     expect((await logOf(id)).at(-1)?.[3]).toBe(
-      'line_removed: 2500 pence; try 5: the paypal provider is not configured; no tries left: to refund by hand',
+      'line_removed: 2500 pence; try 5: 400: Nothing to refund.; no tries left: to refund by hand',
     );
-    // the provider is back, but the row waits for an administrator: the site never sends it again
-    await t.app.ctx.db.update(payments).set({ provider: 'stripe' }).where(eq(payments.id, id));
-    for (let hour = 0; hour < 5; hour += 1) {
-      t.clock.advance(60 * MINUTE);
-      expect(await send()).toEqual({ succeeded: 0, failed: 0 });
-    }
-    expect(t.stripe.refunds).toHaveLength(0);
-    expect(t.stripe.keys.filter((k) => k.startsWith('/v1/refunds '))).toHaveLength(0);
-    [row] = await rowsOf(id);
-    expect(row).toMatchObject({ status: 'failed', attempts: 5 });
     // the payer is told the association will refund them another way, once
     const told = await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'refund-news'));
     expect(told.map((m) => [m.recipient, m.data])).toEqual([
       [`${parent.username}@example.com`, { refundId: row?.id, kind: 'refused' }],
     ]);
-    expect(reference).toMatch(/^pi_/);
+    // in the queue now; hours pass and the site never sends it again
+    expect(await queue()).toEqual([expect.objectContaining({ id: row?.id, status: 'failed', attempts: 5 })]);
+    for (let hour = 0; hour < 3; hour += 1) {
+      t.clock.advance(60 * MINUTE);
+      expect(await send()).toEqual({ succeeded: 0, failed: 0 });
+    }
+    expect(calls()).toBe(5);
+    expect((await byHand(row?.id ?? 0)).json()).toEqual({ message: 'Marked as refunded by hand.' });
+    t.clock.advance(24 * 60 * MINUTE);
+    expect(await send()).toEqual({ succeeded: 0, failed: 0 });
+    expect(calls()).toBe(5);
+    [row] = await rowsOf(id);
+    expect(row).toMatchObject({ status: 'manual', attempts: 5, resolvedById: admin.user.id });
+  });
+
+  it('a claim left by a sender that died is taken again after 10 minutes, and that try counts', async () => {
+    const { id } = await paidPayment();
+    const refund = await ask(id, 2500, 'all');
+    // a sender claimed it and died before it could say how the call went
+    await t.app.ctx.db
+      .update(refunds)
+      .set({ status: 'sending', updatedAt: t.clock.now() })
+      .where(eq(refunds.id, refund?.id ?? 0));
+    t.clock.advance(SENDING_STALE_MS - 1);
+    expect(await send()).toEqual({ succeeded: 0, failed: 0 });
+    t.clock.advance(1);
+    expect(await send()).toEqual({ succeeded: 1, failed: 0 });
+    const [row] = await rowsOf(id);
+    expect(row).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(t.stripe.refunds).toHaveLength(1);
   });
 
   it('the payments job sends them; sendRefundsOf sends only the one payment', async () => {
