@@ -7,7 +7,7 @@ import { signedIn } from '../test/fixtures.ts';
 import { bearer } from '../test/helper.ts';
 import { cancelFor, refundsOn } from './cancel-race-support.ts';
 import { paidAnyway, started, webhook } from './hold-support.ts';
-import { lineRemovedRefundMail, MAIL, type RefundMailData } from './mails.ts';
+import { lineRemovedRefundMail, MAIL, paymentMailTemplates, type RefundMailData } from './mails.ts';
 import { refundNewsTemplate } from './refund-mails.ts';
 import { useStripeTestApp } from './stripe-test-app.ts';
 import { type Booker, makeBookers } from './test-support.ts';
@@ -142,6 +142,8 @@ describe('the refund e-mail', () => {
       { event: 'Dear Race', participant: payer.name, amountPence: 2500 },
     ]);
     const rendered = await lineRemovedRefundMail(t.app.ctx.config, mail?.data as unknown as RefundMailData);
+    const sent = await paymentMailTemplates[MAIL.lineRemovedRefund]?.(t.app.ctx, mail?.data ?? {});
+    expect(sent?.replyTo).toBe(t.app.ctx.config.association.email);
     expect(rendered.text).toContain(`Cheap Race: ${payer.name} (£15.00)`);
     expect(rendered.text).toContain(`Dear Race: ${payer.name} (£25.00)`);
   });

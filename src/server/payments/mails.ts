@@ -84,9 +84,17 @@ export function amountMismatchMail(config: Config, d: MismatchMailData): Promise
 }
 
 /** The templates as the registry (mail/templates.ts) takes them. */
+/** A payer's refund mail, with Reply-To the association's address (issue 35). */
+const toPayer =
+  (render: (config: Config, d: RefundMailData) => Promise<RenderedMail>): MailTemplate =>
+  async (ctx, data) => ({
+    ...(await render(ctx.config, data as unknown as RefundMailData)),
+    replyTo: ctx.config.association.email,
+  });
+
 export const paymentMailTemplates: Record<string, MailTemplate> = {
-  [MAIL.lineRemovedRefund]: (ctx, data) => lineRemovedRefundMail(ctx.config, data as unknown as RefundMailData),
-  [MAIL.eventCancelledRefund]: (ctx, data) => eventCancelledRefundMail(ctx.config, data as unknown as RefundMailData),
+  [MAIL.lineRemovedRefund]: toPayer(lineRemovedRefundMail),
+  [MAIL.eventCancelledRefund]: toPayer(eventCancelledRefundMail),
   [MAIL.eventCancelledRefundAssociation]: (ctx, data) =>
     eventCancelledRefundAssociationMail(ctx.config, data as unknown as RefundMailData),
   [MAIL.amountMismatch]: (ctx, data) => amountMismatchMail(ctx.config, data as unknown as MismatchMailData),
