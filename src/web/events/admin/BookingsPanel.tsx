@@ -11,14 +11,13 @@ import {
 import { focusFirstInvalid } from '../../accounts/form-helpers.ts';
 import { ApiError } from '../../api/client.ts';
 import { LIVE_LIST } from '../../app/freshness.ts';
-import { openConfirm } from '../../ui/confirm.ts';
 import { toast } from '../../ui/toast.ts';
 import { useAssociation } from '../../ui/useAssociation.ts';
 import { useProducts } from '../api.ts';
 import { EventCard } from '../EventCard.tsx';
-import { EventDate } from '../EventDate.tsx';
-import { useCancelEvent, useSaveEvent } from './api.ts';
+import { useSaveEvent } from './api.ts';
 import classes from './BookingsPanel.module.css';
+import { CancelEventModal } from './CancelEventModal.tsx';
 import { CancelTermsModal } from './CancelTermsModal.tsx';
 import { DocumentsModal } from './DocumentsModal.tsx';
 import { EventForm } from './EventForm.tsx';
@@ -29,8 +28,6 @@ import { useEventForm } from './useEventForm.ts';
 
 /** What the toasts say where the text is silent (doc 2 §8 gives only the failures). */
 const SAVED = { created: 'Booking created successfully', updated: 'Booking updated successfully' };
-const CANCELLED = 'Event cancelled';
-const CANCEL_FAILED = 'Failed to cancel event. Please try again.';
 
 function Preview({ event }: { event: Product | null }) {
   return (
@@ -63,9 +60,9 @@ export function BookingsPanel() {
   const [filter, setFilter] = useState<EventFilter>(DEFAULT_EVENT_FILTER);
   const [documentsId, setDocumentsId] = useState<number | null>(null);
   const [termsOf, setTermsOf] = useState<Product | null>(null);
+  const [cancelling, setCancelling] = useState<Product | null>(null);
   const form = useEventForm();
   const save = useSaveEvent();
-  const cancel = useCancelEvent();
   const formRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -123,28 +120,6 @@ export function BookingsPanel() {
     );
   };
 
-  const confirmCancel = (event: Product) =>
-    openConfirm({
-      title: 'Cancel event?',
-      children: (
-        <Stack gap="xs">
-          <Text size="sm">
-            Are you sure you want to cancel <strong>{event.name}</strong> on <EventDate iso={event.date} />?
-          </Text>
-          <Text size="sm" c="dimmed">
-            It stays listed as Cancelled and takes no more bookings. This cannot be undone here, and refunds are not
-            issued through this site.
-          </Text>
-        </Stack>
-      ),
-      labels: { confirm: 'Cancel event', cancel: 'Keep event' },
-      onConfirm: () =>
-        cancel.mutate(event.id, {
-          onSuccess: () => toast.admin('success', CANCELLED),
-          onError: () => toast.admin('error', CANCEL_FAILED),
-        }),
-    });
-
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -169,7 +144,7 @@ export function BookingsPanel() {
           onEdit={startEdit}
           onDocuments={(event) => setDocumentsId(event.id)}
           onCancelTerms={setTermsOf}
-          onCancelEvent={confirmCancel}
+          onCancelEvent={setCancelling}
         />
       </Paper>
 
@@ -199,6 +174,7 @@ export function BookingsPanel() {
 
       <DocumentsModal event={documentsEvent} onClose={() => setDocumentsId(null)} />
       <CancelTermsModal event={termsOf} onClose={() => setTermsOf(null)} />
+      <CancelEventModal event={cancelling} onClose={() => setCancelling(null)} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventForm, Product, ProductDocument } from '../../../domain/events/index.ts';
+import type { CancelPreview } from '../../../domain/payments/race-cancel.ts';
 import { api } from '../../api/client.ts';
 import { PRODUCT_KEYS } from '../api.ts';
 import { type EventFiles, eventFormData } from './model.ts';
@@ -15,6 +16,7 @@ export const adminEventsApi = {
   update: (id: number, form: EventForm, files: EventFiles, startTime = '', before = '') =>
     api.put<Product>(`/products/${id}/update/`, eventFormData(form, files, startTime, before), { auth: true }),
   cancel: (id: number) => api.post<Product>(`/products/${id}/cancel/`, undefined, { auth: true }),
+  cancelPreview: (id: number) => api.get<CancelPreview>(`/products/${id}/cancel/`, { auth: true }),
   addDocument: (productId: number, name: string, file: File) => {
     const data = new FormData();
     data.append('name', name.trim());
@@ -61,6 +63,19 @@ export function useCancelEvent() {
   return useMutation({
     mutationFn: (id: number) => adminEventsApi.cancel(id),
     onSuccess: () => invalidateProducts(client),
+  });
+}
+
+/** GET /products/{id}/cancel/: what cancelling the event would do (issue 35), read afresh each
+ * time the confirmation opens (never an earlier count). */
+export function useCancelPreview(id: number | null) {
+  return useQuery({
+    queryKey: ['admin', 'cancel-preview', id] as const,
+    queryFn: () => adminEventsApi.cancelPreview(id ?? 0),
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
   });
 }
 
