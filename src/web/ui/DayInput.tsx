@@ -38,6 +38,8 @@ export function DayInput({ label, value, onChange, error, description, disabled,
       withAsterisk={withAsterisk}
       allowDeselect
       clearable={!withAsterisk}
+      // the clear button is an icon: without a name a screen reader hears only "button" (axe)
+      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
       firstDayOfWeek={1}
       popoverProps={{ withinPortal: true }}
       autoComplete="off"

@@ -2,11 +2,13 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@ma
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { Product } from '../../../domain/events/index.ts';
-import type { CancelTerms } from '../../../domain/payments/cancellation.ts';
+import { type CancelTerms, suggestedDeadline } from '../../../domain/payments/cancellation.ts';
 import { ApiError, api } from '../../api/client.ts';
+import { serverMessage } from '../../api/server-error.ts';
 import { useRefundSettings } from '../../payments/admin/refund-settings.ts';
 import { DayInput } from '../../ui/DayInput.tsx';
 import { toast } from '../../ui/toast.ts';
+import { dayBeforeLabel, deadlineHint } from './cancel-words.ts';
 
 const termsKey = (id: number) => ['admin', 'cancel-terms', id] as const;
 
@@ -14,6 +16,8 @@ const termsKey = (id: number) => ['admin', 'cancel-terms', id] as const;
  * A race's cancellation terms (issue 27; docs/decisions/0051): until when (London date and 24-hour
  * time) a parent may cancel one entry, and the fee kept per entry. They apply only while refunds
  * through the site are on (Orders & Payments); an empty date means no cancelling through the site.
+ * The deadline can be at most the race's date: the form names that date and offers the day before
+ * (the administrator chooses); the server's refusals show beside their fields, what was typed kept.
  */
 export function CancelTermsModal({ event, onClose }: { event: Product | null; onClose: () => void }) {
   const id = event?.id ?? 0;
@@ -49,9 +53,11 @@ export function CancelTermsModal({ event, onClose }: { event: Product | null; on
     },
     onError: (error) => {
       if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields);
-      else toast.error(error instanceof ApiError ? error.message : 'The terms could not be saved. Please try again.');
+      else toast.error(serverMessage(error, 'The terms could not be saved. Please try again.'));
     },
   });
+  // the usual deadline, for the administrator to take or not (issue 35)
+  const dayBefore = event ? suggestedDeadline(event.date) : '';
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setErrors({});
@@ -59,7 +65,14 @@ export function CancelTermsModal({ event, onClose }: { event: Product | null; on
   };
 
   return (
-    <Modal opened={event !== null} onClose={onClose} title={`Cancellations: ${event?.name ?? ''}`} size="md">
+    <Modal
+      opened={event !== null}
+      onClose={onClose}
+      title={`Cancellations: ${event?.name ?? ''}`}
+      size="md"
+      // an icon button: named, or a screen reader hears only "button" (axe)
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {terms.isPending ? (
         <Loader size="sm" aria-label="Loading the terms" />
       ) : terms.isError ? (
@@ -79,7 +92,25 @@ export function CancelTermsModal({ event, onClose }: { event: Product | null; on
               A parent may cancel one entry until this date and time (UK time); what was paid less the fee is refunded.
               Leave the date empty for no cancelling through the site.
             </Text>
-            <DayInput label="Cancel until" value={until} onChange={setUntil} error={errors.cancel_until?.[0]} />
+            <Stack gap={6}>
+              <DayInput
+                label="Cancel until"
+                description={event ? deadlineHint(event.date) : undefined}
+                value={until}
+                onChange={setUntil}
+                error={errors.cancel_until?.[0]}
+              />
+              {dayBefore && until !== dayBefore && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  style={{ alignSelf: 'flex-start' }}
+                  onClick={() => setUntil(dayBefore)}
+                >
+                  {dayBeforeLabel(dayBefore)}
+                </Button>
+              )}
+            </Stack>
             <TextInput
               label="Cancel until time"
               description="24-hour HH:MM; empty for the end of the day"
