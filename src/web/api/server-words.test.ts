@@ -10,13 +10,6 @@ import { describe, expect, it } from 'vitest';
  */
 const WEB = 'src/web';
 
-/** Files other work owns that still build the message themselves (left to it; see issue 35). */
-const NOT_YET = new Set([
-  'src/web/events/admin/CancelTermsModal.tsx',
-  'src/web/payments/admin/RefundQueue.tsx',
-  'src/web/payments/admin/RefundSwitch.tsx',
-]);
-
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -36,7 +29,7 @@ const COMPOSED = [
 describe('failed calls are told in the spec’s words', () => {
   it("no page composes a message from a failed call's own message", () => {
     const offenders = sources(WEB)
-      .filter((file) => !file.endsWith('api/server-error.ts') && !NOT_YET.has(file))
+      .filter((file) => !file.endsWith('api/server-error.ts'))
       .flatMap((file) => {
         const text = readFileSync(file, 'utf8');
         return COMPOSED.filter((pattern) => pattern.test(text)).map(() => file);

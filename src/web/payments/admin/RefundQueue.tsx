@@ -2,7 +2,8 @@ import { Alert, Button, Paper, Stack, Table, Text, Title, VisuallyHidden } from 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatLondonDateTime } from '../../../domain/dates.ts';
 import type { QueuedRefund } from '../../../domain/payments/records.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { serverMessage } from '../../api/server-error.ts';
 import { openConfirm } from '../../ui/confirm.ts';
 import { toast } from '../../ui/toast.ts';
 
@@ -26,8 +27,12 @@ export function RefundQueue() {
       toast.admin('success', message);
       return queryClient.invalidateQueries({ queryKey: KEY });
     },
-    onError: (error) =>
-      toast.admin('error', error instanceof ApiError ? error.message : 'It could not be marked. Please try again.'),
+    // a refund the site is still sending or has made is refused in words (409): the administrator
+    // reads them, and the queue is read again (the row may have left it)
+    onError: (error) => {
+      toast.admin('error', serverMessage(error, 'It could not be marked. Please try again.'), 10_000);
+      return queryClient.invalidateQueries({ queryKey: KEY });
+    },
   });
   if (queue.isError) {
     return (

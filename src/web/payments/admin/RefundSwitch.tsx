@@ -1,7 +1,8 @@
 import { Paper, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAdminStore } from '../../admin/store.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { serverMessage } from '../../api/server-error.ts';
 import { toast } from '../../ui/toast.ts';
 import { REFUND_SETTINGS_KEY, useRefundSettings } from './refund-settings.ts';
 
@@ -21,8 +22,7 @@ export function RefundSwitch() {
       queryClient.setQueryData(REFUND_SETTINGS_KEY, { enabled: saved.enabled });
       toast.success(saved.message);
     },
-    onError: (error) =>
-      toast.error(error instanceof ApiError ? error.message : 'The setting could not be saved. Please try again.'),
+    onError: (error) => toast.error(serverMessage(error, 'The setting could not be saved. Please try again.')),
   });
   return (
     <Paper withBorder p="md" radius="md">
