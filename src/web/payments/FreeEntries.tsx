@@ -2,6 +2,7 @@ import { List, Paper, Skeleton, Text } from '@mantine/core';
 import { EventDate } from '../events/EventDate.tsx';
 import { paymentsApi } from './api.ts';
 import { CancelEntryButton } from './CancelEntryButton.tsx';
+import { freeEntryStatus } from './entry-status.ts';
 import { useMyFreeEntries } from './queries.ts';
 
 /** My Entries' free entries: those the user booked at a free checkout (their receipt is the e-mail
@@ -20,7 +21,12 @@ export function FreeEntries() {
         {entries.data.map((e) => (
           <List.Item key={e.id}>
             {e.participant_name} — {e.product_name} (<EventDate iso={e.product_event_date} />)
-            {e.can_cancel && (
+            {e.race_cancelled && (
+              <Text span size="sm" fw={600} c="red.9" ml="xs">
+                {freeEntryStatus(e)}
+              </Text>
+            )}
+            {e.can_cancel && !e.race_cancelled && (
               <CancelEntryButton
                 participant={e.participant_name}
                 product={e.product_name}

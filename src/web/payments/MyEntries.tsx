@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { londonToday } from '../../domain/dates.ts';
 import { paths } from '../app/paths.ts';
@@ -6,6 +6,7 @@ import { EventDate } from '../events/EventDate.tsx';
 import { MyWaitingEntries } from '../waiting-list/MyWaitingEntries.tsx';
 import { type Order, paymentsApi } from './api.ts';
 import { CancelEntryButton } from './CancelEntryButton.tsx';
+import { entryStatus } from './entry-status.ts';
 import { FreeEntries } from './FreeEntries.tsx';
 import { clockTime } from './model.ts';
 import { useMyEntries } from './queries.ts';
@@ -23,18 +24,13 @@ function PaidAt({ iso }: { iso: string | null }) {
 
 type Line = Order['lines'][number];
 
-function LineState({ state }: { state: Line['state'] }) {
-  if (state === 'booked') {
-    return (
-      <Badge size="sm" color="teal" variant="light">
-        Booked
-      </Badge>
-    );
-  }
+/** An entry's status and its refund as it stands (entry-status.ts): words that wrap on a phone. */
+function LineStatus({ line }: { line: Line }) {
+  const { text, booked } = entryStatus(line);
   return (
-    <Badge size="sm" color="orange" variant="light">
-      {state === 'released' ? 'Cancelled' : 'Refunded: the event filled first'}
-    </Badge>
+    <Text span size="sm" fw={600} c={booked ? 'teal.9' : 'red.9'} data-testid="entry-status">
+      {text}
+    </Text>
   );
 }
 
@@ -46,7 +42,8 @@ function refundText(cancel: NonNullable<Line['cancel']>): string {
   return `£${cancel.refund} will be refunded to the card or account that paid${fee}.`;
 }
 
-/** One order as its receipt: each entry with its amount, what was refunded, the reference. */
+/** One order as its receipt: each entry with its amount and status (a cancelled race's, a
+ * refund's progress), what was refunded, the reference. */
 function Receipt({ order }: { order: Order }) {
   return (
     <Paper component="article" withBorder p="md" radius="md" aria-label={`Order ${order.reference}`}>
@@ -58,14 +55,19 @@ function Receipt({ order }: { order: Order }) {
             {order.provider === 'demo' ? 'demo payment' : order.provider} · reference {order.reference}
           </Text>
         </div>
-        {order.refunded !== '0.00' && <Badge color="orange">£{order.refunded} refunded</Badge>}
+        {/* text, not a light badge: its orange on orange failed contrast (axe) */}
+        {order.refunded !== '0.00' && (
+          <Text size="sm" fw={700} c="teal.9" data-testid="order-refunded">
+            £{order.refunded} refunded
+          </Text>
+        )}
       </Group>
       <List size="sm" mt="sm" spacing={4}>
         {order.lines.map((l) => (
           <List.Item key={l.id}>
             {l.participant_name} — {l.product_name} (<EventDate iso={l.product_event_date} />) · £{l.amount}{' '}
-            <LineState state={l.state} />
-            {l.cancel && (
+            <LineStatus line={l} />
+            {l.cancel && !l.race_cancelled && (
               <CancelEntryButton
                 participant={l.participant_name}
                 product={l.product_name}
