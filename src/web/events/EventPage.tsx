@@ -137,7 +137,8 @@ export function EventPage() {
                 {left === 0 ? 'None: the event is full' : `${left} of ${event.quantity}`}
               </Fact>
             )}
-            {isRace && (
+            {/* a cancelled race says only that (its badge): no places, no window to enter in */}
+            {isRace && !event.is_cancelled && (
               <Fact term="Registration" testId="event-page-window">
                 <RegistrationWindow event={event} />
               </Fact>
