@@ -12,11 +12,25 @@ export async function payFor(
   amount: string,
   card = '4242 4242 4242 4242',
 ): Promise<string> {
-  const headers = { authorization: `Bearer ${await apiToken(request, racer)}` };
-  await request.post('/api/v1/cart/bulk-add/', {
+  return payForFamily(request, id, racer, [racer], amount, card);
+}
+
+/** `payer` (a parent) enters each of `racers` (their linked children) for the race `id` and pays
+ * for them all in one payment with the demo card; returns the payment's reference. */
+export async function payForFamily(
+  request: APIRequestContext,
+  id: number,
+  payer: NewUser,
+  racers: NewUser[],
+  amount: string,
+  card = '4242 4242 4242 4242',
+): Promise<string> {
+  const headers = { authorization: `Bearer ${await apiToken(request, payer)}` };
+  const added = await request.post('/api/v1/cart/bulk-add/', {
     headers,
-    data: { items: [{ product: id, participant: racer.username }] },
+    data: { items: racers.map((r) => ({ product: id, participant: r.username })) },
   });
+  expect(added.status(), await added.text()).toBeLessThan(300);
   const started = await request.post('/api/v1/payment/create-payment-intent/', { headers, data: { amount } });
   expect(started.status(), await started.text()).toBe(200);
   const reference = (await started.json()).payment_reference as string;
