@@ -105,6 +105,8 @@ describe('/events/{slug}', () => {
     );
     expect(ld.startDate).toBe('2026-06-14T09:30:00+01:00');
     expect(ld.eventStatus).toBe('https://schema.org/EventCancelled');
+    // no offer of a place, sold out or not (issue 35)
+    expect(ld.offers).toBeUndefined();
   });
 
   it('escapes an event name that tries to end the JSON-LD script', async () => {

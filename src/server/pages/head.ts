@@ -115,7 +115,8 @@ export function eventJsonLd(site: Site, event: Product, now: Date): string {
     organizer: { '@type': 'Organization', name: site.siteName, url: absoluteUrl(site, '/') },
   };
   if (event.image) data.image = [absoluteUrl(site, event.image)];
-  if (event.event_type === 'race') {
+  // a cancelled race offers no place, sold out or not (issue 35)
+  if (event.event_type === 'race' && !event.is_cancelled) {
     data.offers = {
       '@type': 'Offer',
       price: event.price,
