@@ -16,6 +16,7 @@ import {
 import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { bearer } from '../test/helper.ts';
+import { refundsOn } from './cancel-race-support.ts';
 import { places, started, webhook } from './hold-support.ts';
 import { sendRequestedRefunds } from './refund-job.ts';
 import { followPendingRefunds } from './refund-states.ts';
@@ -56,17 +57,6 @@ async function again(who: Booker): Promise<Booker> {
   return { ...who, headers: bearer(session.access) };
 }
 
-async function refundsOn(on: boolean) {
-  const root = await signedIn(t.app, 'super');
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: '/api/v1/admin/refund-settings/',
-    headers: bearer(root.access),
-    payload: { enabled: on },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
 const race = (values: Partial<typeof events.$inferInsert> = {}) =>
   raceEventRow(t.app, {
     ...OPEN_WINDOW,
@@ -81,7 +71,7 @@ const race = (values: Partial<typeof events.$inferInsert> = {}) =>
 
 describe('a parent cancels one child’s entry', () => {
   it('one child of a two-child order: the place frees and £20 (less the £5 fee) is refunded once, even when asked twice at once', async () => {
-    await refundsOn(true);
+    await refundsOn(t, true);
     const eventId = await race();
     const { parent, amy, amyLine, benLine, reference } = await paidForTwo(eventId);
     expect(await places(t, eventId)).toEqual({ booked: 2, held: 0 });
@@ -127,7 +117,7 @@ describe('a parent cancels one child’s entry', () => {
   });
 
   it('until the race’s deadline only (London time), and not for a race without terms', async () => {
-    await refundsOn(true);
+    await refundsOn(t, true);
     const eventId = await race();
     const { parent, amyLine, benLine } = await paidForTwo(eventId);
     t.clock.set('2026-02-01T18:00:00Z'); // 18:00 on 1 February in London: the deadline's own minute is still in
@@ -144,7 +134,7 @@ describe('a parent cancels one child’s entry', () => {
   });
 
   it("another user cannot cancel the family's entry (404), nor can the child whose entry it is", async () => {
-    await refundsOn(true);
+    await refundsOn(t, true);
     const eventId = await race();
     const { amy, amyLine } = await paidForTwo(eventId);
     const [stranger] = (await makeBookers(t.app, 1, [])) as [Booker];
@@ -154,7 +144,7 @@ describe('a parent cancels one child’s entry', () => {
   });
 
   it('a fee as large as the price: the entry is cancelled and nothing is refunded', async () => {
-    await refundsOn(true);
+    await refundsOn(t, true);
     const eventId = await race({ cancelFeePence: 2500 });
     const { parent, amyLine } = await paidForTwo(eventId);
     const res = await cancel(parent, amyLine);
@@ -223,7 +213,7 @@ describe('an administrator removes a participant with a refund', () => {
     t.app.inject({ method: 'POST', url: `/api/v1/bookings/${bookingId}/remove-with-refund/`, headers: bearer(access) });
 
   it('refunds in full what was paid for that entry, once even when asked twice at once; the list said what was paid', async () => {
-    await refundsOn(true);
+    await refundsOn(t, true);
     const eventId = await race();
     const { amy, ben, reference } = await paidForTwo(eventId);
     const admin = await signedIn(t.app, 'admin');
@@ -311,7 +301,7 @@ describe('a refund followed to its end', () => {
       .filter((s) => s.startsWith('refund'));
 
   async function pendingRefund() {
-    await refundsOn(true);
+    await refundsOn(t, true);
     t.stripe.refundStatus = 'pending';
     const eventId = await race();
     const paid = await paidForTwo(eventId);
