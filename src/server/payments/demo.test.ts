@@ -23,6 +23,31 @@ async function arrange(t: TestApp): Promise<{ race: number; payer: Booker }> {
 const post = (t: TestApp, who: Booker, url: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: who.headers, ...(payload ? { payload } : {}) });
 
+/** Pays the race with `card`, turns refunds through the site on and has an administrator remove
+ * the entry with its refund; the refund row and the administrator. */
+async function paidThenRemovedWithRefund(t: TestApp, payer: Booker, card: string) {
+  await post(t, payer, '/api/v1/payment/create-payment-intent/', { amount: '25.00' });
+  const paid = await post(t, payer, '/api/v1/payment/demo/demo_pay_1/complete/', { card_number: card });
+  expect(paid.statusCode, paid.body).toBe(200);
+  const [booking] = await t.app.ctx.db.select().from(bookings);
+  expect(booking?.userId).toBe(payer.id);
+  const root = await signedIn(t.app, 'super');
+  await t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/admin/refund-settings/',
+    headers: bearer(root.access),
+    payload: { enabled: true },
+  });
+  const removed = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/bookings/${booking?.id}/remove-with-refund/`,
+    headers: bearer(root.access),
+  });
+  expect(removed.statusCode, removed.body).toBe(200);
+  const [refund] = await t.app.ctx.db.select().from(refunds);
+  return { root, refund };
+}
+
 describe('the demo provider (no keys, outside production)', () => {
   const t = useTestApp();
   let race: number;
@@ -32,27 +57,7 @@ describe('the demo provider (no keys, outside production)', () => {
   });
 
   it('card 4000 0000 0000 5126 pays and books, and its refunds are refused: they wait in the queue (issue 27)', async () => {
-    await post(t, payer, '/api/v1/payment/create-payment-intent/', { amount: '25.00' });
-    const paid = await post(t, payer, '/api/v1/payment/demo/demo_pay_1/complete/', {
-      card_number: '4000 0000 0000 5126',
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    const [booking] = await t.app.ctx.db.select().from(bookings);
-    expect(booking?.userId).toBe(payer.id);
-    const root = await signedIn(t.app, 'super');
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/admin/refund-settings/',
-      headers: bearer(root.access),
-      payload: { enabled: true },
-    });
-    const removed = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/bookings/${booking?.id}/remove-with-refund/`,
-      headers: bearer(root.access),
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
-    const [refund] = await t.app.ctx.db.select().from(refunds);
+    const { root, refund } = await paidThenRemovedWithRefund(t, payer, '4000 0000 0000 5126');
     expect([refund?.status, refund?.lastError]).toEqual(['refused', 'the provider refused the refund']);
     const queue = await t.app.inject({
       method: 'GET',
@@ -65,26 +70,7 @@ describe('the demo provider (no keys, outside production)', () => {
   });
 
   it('card 4000 0000 0000 0119 pays and books, and its refunds never send: tried again, not yet in the queue (issue 35)', async () => {
-    await post(t, payer, '/api/v1/payment/create-payment-intent/', { amount: '25.00' });
-    const paid = await post(t, payer, '/api/v1/payment/demo/demo_pay_1/complete/', {
-      card_number: '4000 0000 0000 0119',
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    const [booking] = await t.app.ctx.db.select().from(bookings);
-    const root = await signedIn(t.app, 'super');
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/admin/refund-settings/',
-      headers: bearer(root.access),
-      payload: { enabled: true },
-    });
-    const removed = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/bookings/${booking?.id}/remove-with-refund/`,
-      headers: bearer(root.access),
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
-    const [refund] = await t.app.ctx.db.select().from(refunds);
+    const { root, refund } = await paidThenRemovedWithRefund(t, payer, '4000 0000 0000 0119');
     expect([refund?.status, refund?.attempts, refund?.lastError]).toEqual([
       'failed',
       1,

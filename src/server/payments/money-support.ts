@@ -6,6 +6,7 @@ import { bookings, cartItems, type events, families, paymentLines, payments, use
 import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { bearer } from '../test/helper.ts';
+import { refundsOn } from './cancel-race-support.ts';
 import { type HoldApp, MINUTE, paidAnyway, started, webhook } from './hold-support.ts';
 import { sendRequestedRefunds } from './refund-job.ts';
 import { type Booker, makeBookers } from './test-support.ts';
@@ -64,14 +65,7 @@ async function settledPayment(
  */
 export async function treasurersSeason(t: HoldApp) {
   const db = t.app.ctx.db;
-  const root = await signedIn(t.app, 'super');
-  const on = await t.app.inject({
-    method: 'PUT',
-    url: '/api/v1/admin/refund-settings/',
-    headers: bearer(root.access),
-    payload: { enabled: true },
-  });
-  expect(on.statusCode, on.body).toBe(200);
+  await refundsOn(t, true);
   const slalom = await race(t, {
     name: RACES.slalom,
     cancelUntil: '2026-02-01',
