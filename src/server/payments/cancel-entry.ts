@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { bookings, events, paymentLines, payments, siteSettings, users } from '../db/schema.ts';
 import { AppError, fieldErrors } from '../errors.ts';
+import { nudgeMail } from '../mail/nudge.ts';
 import { removeBookingIn } from '../people/booked-participants.ts';
 import { giveFreedPlaces } from '../places/waiting-list.ts';
 import { dropPublicCacheSoon, invalidatePublicCache } from '../plugins/public-cache.ts';
@@ -173,6 +174,7 @@ export async function cancelEntry(
     return { paymentId: payment.id, refundPence, message: CANCEL_MSG.cancelled(name, event.name, refundPence) };
   });
   await dropPublicCacheSoon(ctx);
+  nudgeMail(ctx);
   if (done.refundPence > 0) {
     await sendRefundsOf(ctx, log, done.paymentId).catch((error: unknown) =>
       log.error({ err: error, paymentId: done.paymentId }, 'refund not sent at once; the payments job retries it'),
@@ -231,6 +233,7 @@ export async function removeWithRefund(
     };
   });
   await invalidatePublicCache(ctx);
+  nudgeMail(ctx);
   if (done.paymentId !== null) {
     const paymentId = done.paymentId;
     await sendRefundsOf(ctx, log, paymentId).catch((error: unknown) =>
