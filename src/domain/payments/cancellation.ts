@@ -77,8 +77,12 @@ export function cancelRefusal(
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A real calendar day from the year 1000 on (the database has no year 0; issue 35's review sent one). */
 const isDate = (v: string) =>
-  DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+  DATE.test(v) &&
+  v >= '1000-01-01' &&
+  !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+  new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 /** PUT /api/v1/products/{id}/cancellation/: a race's terms. Empty date: no cancelling through the site. */
 export const cancelTermsSchema = z

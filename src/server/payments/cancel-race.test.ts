@@ -114,6 +114,25 @@ describe('cancelling a race with paid entries', () => {
     },
   );
 
+  it('an entry the family cancelled before the race was cancelled keeps its own words in My Entries (its fee kept)', async () => {
+    await refundsOn(t, true);
+    const f = await paidFamilies(t, paypal);
+    expect((await cancelFor(t, f.parent, f.amyLine)).statusCode).toBe(200);
+    expect((await cancelRace(f.eventId)).statusCode).toBe(200);
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/v1/my-entries/', headers: f.parent.headers })).json();
+    expect(
+      mine[0].lines.map((l: { id: number; state: string; race_cancelled: boolean; refund: unknown }) => [
+        l.id,
+        l.state,
+        l.race_cancelled,
+        l.refund,
+      ]),
+    ).toEqual([
+      [f.amyLine, 'released', false, { progress: 'refunded', amount: '15.00' }],
+      [f.benLine, 'booked', true, { progress: 'refunded', amount: '20.00' }],
+    ]);
+  });
+
   it('every entrant is told once: the paying families, each racer with their own address, and a free entry', async () => {
     const f = await paidFamilies(t, paypal);
     expect((await cancelRace(f.eventId)).statusCode).toBe(200);

@@ -43,6 +43,11 @@ describe('a race’s cancellation terms', () => {
     // nothing was stored by a refusal
     const [row] = await t.app.ctx.db.select().from(events).where(eq(events.id, eventId));
     expect([row?.cancelUntil, row?.cancelFeePence]).toEqual([null, 0]);
+    // a year the database has no date for answered 500 (outside review): refused as a date
+    for (const day of ['0000-01-01', '0000-12-31', '0999-06-01']) {
+      const odd = await setTerms(eventId, { cancel_until: day });
+      expect([odd.statusCode, odd.json().errors?.cancel_until], day).toEqual([400, [CANCEL_MSG.dateInvalid]]);
+    }
     const onTheDay = await setTerms(eventId, { cancel_until: '2026-02-14', cancel_until_time: '08:00' });
     expect(onTheDay.statusCode, onTheDay.body).toBe(200);
     expect(suggestedDeadline('2026-02-14')).toBe('2026-02-13');

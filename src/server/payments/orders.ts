@@ -80,7 +80,8 @@ async function ordersOf(ctx: AppContext, rows: PaymentRow[]): Promise<Order[]> {
         amount: formatPrice(pence),
         cancel:
           p.status === 'succeeded' && l.state === 'booked' && !refund ? cancelOffer(enabled, event, pence, now) : null,
-        race_cancelled: event.cancelledAt !== null,
+        // still an entry when its race was cancelled (one the family had cancelled keeps its own words)
+        race_cancelled: event.cancelledAt !== null && l.state === 'booked',
         refund: refund
           ? {
               progress: refundProgress(refund),
