@@ -13,8 +13,15 @@ export const CancelPreviewSchema = z.object({
   /** Entries of any kind (paid, free, added by an administrator): each one's family is told. */
   entrants: z.number().int(),
   cancelled: z.boolean(),
+  /** Its day is over (London): it cannot be cancelled (a mistaken click would refund every entry). */
+  taken_place: z.boolean(),
 });
 export type CancelPreview = z.infer<typeof CancelPreviewSchema>;
+
+/** Why an event cannot be cancelled (issue 35's outside review). */
+export const RACE_CANCEL_MSG = {
+  takenPlace: 'This event has already taken place and cannot be cancelled.',
+} as const;
 
 const entries = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { londonToday } from '../../domain/dates.ts';
 import {
   EVENT_MSG,
   type EventValues,
@@ -10,6 +11,7 @@ import {
   SLUG_PATTERN,
   uniqueSlug,
 } from '../../domain/events/index.ts';
+import { RACE_CANCEL_MSG } from '../../domain/payments/race-cancel.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { eventDocuments, events } from '../db/schema.ts';
@@ -279,8 +281,13 @@ export async function cancelEvent(
 ): Promise<Product> {
   const installation = await cancelledRaceInstallation(ctx);
   const { changed, open, refunded } = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select({ cancelledAt: events.cancelledAt }).from(events).where(eq(events.id, id));
+    const [current] = await tx
+      .select({ cancelledAt: events.cancelledAt, date: events.date })
+      .from(events)
+      .where(eq(events.id, id));
     if (!current || current.cancelledAt) return { changed: false, open: [], refunded: [] };
+    // a day that is over is not cancelled: a mistaken click would refund every entry
+    if (current.date < londonToday(ctx.now())) throw new AppError('CONFLICT', RACE_CANCEL_MSG.takenPlace);
     // the payments' locks, then the event's, as every writer takes them
     const open = await releaseEventHolds(tx, id, adminId);
     const marked = await tx

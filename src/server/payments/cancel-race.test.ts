@@ -77,6 +77,7 @@ describe('cancelling a race with paid entries', () => {
         refund_total: '60.00',
         entrants: 4,
         cancelled: false,
+        taken_place: false,
       });
       const parent = await signedIn(t.app);
       const refused = await t.app.inject({
@@ -131,6 +132,28 @@ describe('cancelling a race with paid entries', () => {
       [f.amyLine, 'released', false, { progress: 'refunded', amount: '15.00' }],
       [f.benLine, 'booked', true, { progress: 'refunded', amount: '20.00' }],
     ]);
+  });
+
+  it('a race whose day is over cannot be cancelled (a mistaken click would refund every entry)', async () => {
+    const f = await paidFamilies(t, paypal);
+    // race day itself (the weather on the morning) may still be cancelled; the day after may not
+    t.clock.set('2026-02-15T00:00:00Z');
+    const late = await cancelRace(f.eventId);
+    expect([late.statusCode, late.json().error]).toEqual([
+      409,
+      'This event has already taken place and cannot be cancelled.',
+    ]);
+    expect(await refundRows()).toEqual([]);
+    const admin = await signedIn(t.app, 'admin');
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/products/${f.eventId}/cancel/`,
+      headers: bearer(admin.access),
+    });
+    expect(preview.json()).toMatchObject({ taken_place: true, cancelled: false });
+    t.clock.set('2026-02-14T23:59:00Z');
+    expect((await cancelRace(f.eventId)).statusCode).toBe(200);
+    expect(await refundRows()).toHaveLength(3);
   });
 
   it('every entrant is told once: the paying families, each racer with their own address, and a free entry', async () => {

@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
+import { londonToday } from '../../domain/dates.ts';
 import { formatPrice } from '../../domain/money.ts';
+import type { CancelPreview } from '../../domain/payments/race-cancel.ts';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { bookings, events, paymentLines, payments, users } from '../db/schema.ts';
@@ -34,10 +36,7 @@ const refundable = (eventId: number) =>
 
 /** What the administrator's confirmation says before cancelling: how many paid entries will be
  * refunded, the total, and how many entrants will be told. */
-export async function cancelPreview(
-  ctx: AppContext,
-  eventId: number,
-): Promise<{ name: string; paid_entries: number; refund_total: string; entrants: number; cancelled: boolean }> {
+export async function cancelPreview(ctx: AppContext, eventId: number): Promise<CancelPreview> {
   const [event] = await ctx.db.select().from(events).where(eq(events.id, eventId));
   if (!event) throw AppError.notFound('Event not found.');
   const [paid] = await ctx.db
@@ -55,6 +54,7 @@ export async function cancelPreview(
     refund_total: formatPrice(paid?.pence ?? 0),
     entrants: entrants?.n ?? 0,
     cancelled: event.cancelledAt !== null,
+    taken_place: event.date < londonToday(ctx.now()),
   };
 }
 

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Product } from '../../../domain/events/index.ts';
-import { cancelRaceConfirmation } from '../../../domain/payments/race-cancel.ts';
+import { cancelRaceConfirmation, RACE_CANCEL_MSG } from '../../../domain/payments/race-cancel.ts';
+import { serverMessage } from '../../api/server-error.ts';
 import { toast } from '../../ui/toast.ts';
 import { EventDate } from '../EventDate.tsx';
 import { useCancelEvent, useCancelPreview } from './api.ts';
@@ -22,7 +23,7 @@ export function CancelEventModal({ event, onClose }: { event: Product | null; on
   const preview = useCancelPreview(event?.id ?? null);
   const cancel = useCancelEvent();
   const figures = preview.data;
-  const ready = figures !== undefined && !figures.cancelled && !preview.isFetching;
+  const ready = figures !== undefined && !figures.cancelled && !figures.taken_place && !preview.isFetching;
 
   const close = () => {
     cancel.reset();
@@ -35,7 +36,7 @@ export function CancelEventModal({ event, onClose }: { event: Product | null; on
         toast.admin('success', cancelledToast(figures));
         close();
       },
-      onError: () => toast.admin('error', CANCEL_EVENT_MSG.failed),
+      onError: (error) => toast.admin('error', serverMessage(error, CANCEL_EVENT_MSG.failed)),
     });
   };
 
@@ -71,6 +72,8 @@ export function CancelEventModal({ event, onClose }: { event: Product | null; on
             </Alert>
           ) : figures.cancelled ? (
             <Alert color="yellow">{CANCEL_EVENT_MSG.alreadyCancelled}</Alert>
+          ) : figures.taken_place ? (
+            <Alert color="yellow">{RACE_CANCEL_MSG.takenPlace}</Alert>
           ) : (
             <Text size="sm" fw={600} data-testid="cancel-race-figures" aria-live="polite">
               {cancelRaceConfirmation(figures)}
