@@ -47,6 +47,7 @@ export const raceCancelledSubject = (site: EmailSite, p: RaceCancelledProps) =>
 export function RaceCancelled({ site, props, subject }: Of<RaceCancelledProps>) {
   const when = raceWhen(props.date, props.startTime);
   const byAssociation = props.entries.some((e) => e.money === 'by-association');
+  const toCard = props.entries.some((e) => e.money === 'refunded' || e.money === 'on-its-way');
   return (
     <Layout site={site} title={subject} preview="Every paid entry is refunded in full">
       <P>Hello {props.firstName},</P>
@@ -59,7 +60,7 @@ export function RaceCancelled({ site, props, subject }: Of<RaceCancelledProps>) 
       {props.entries.map((e) => (
         <Line key={e.participant}>{`${e.participant}: ${moneyLine(e)}`}</Line>
       ))}
-      <P>A refund to a card or wallet can take a few days to show on your statement.</P>
+      {toCard ? <P>A refund to a card or wallet can take a few days to show on your statement.</P> : null}
       {byAssociation ? (
         <P>
           The payment provider would not take the refund back through this site, so the association will refund you

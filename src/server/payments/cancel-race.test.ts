@@ -182,6 +182,9 @@ describe('cancelling a race with paid entries', () => {
     expect(wallet?.text).toContain(`${f.wallet.name}: £20.00 refunded to the PayPal account that paid`);
     const free = await rendered(f.free.username);
     expect(free?.text).toContain(`${f.free.name}: a free entry: nothing to refund`);
+    // nothing goes back to a card for a free entry: no word of statements
+    expect(free?.text).not.toContain('statement');
+    expect(family?.text).toContain('A refund to a card or wallet can take a few days to show on your statement.');
   });
 
   it('a parent’s cancellation, an administrator’s removal and the race’s cancellation at the same moment refund each line once', async () => {

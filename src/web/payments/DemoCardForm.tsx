@@ -49,7 +49,8 @@ export function DemoCardForm({ amount, cartItemIds, onStarted, onPaid }: Props) 
       <Stack gap="sm">
         <Alert color="yellow" title="Demo payment — no money moves" role="note">
           This site has no card provider set up, so a demo stands in. Card 4242 4242 4242 4242 pays; 4000 0000 0000 0002
-          is declined.
+          is declined; 4000 0000 0000 5126 pays and its refunds are refused; 4000 0000 0000 0119 pays and its refunds
+          never send.
         </Alert>
         <TextInput
           label="Card number"
