@@ -147,6 +147,13 @@ describe('nothing waits on mail, nothing is lost with it', () => {
 
       const received = real.received;
       await vi.waitFor(() => expect(received).toHaveLength(2), { timeout: 10_000 });
+      // and the second app has marked both sent (the server can have them a moment before: a run
+      // an hour later would take a claim still open then as stale and send it again)
+      await vi.waitFor(
+        async () =>
+          expect((await database.db.select().from(mailOutbox)).map((r) => r.status)).toEqual(['sent', 'sent']),
+        { timeout: 10_000 },
+      );
       // more runs send nothing again
       clock.advance(60 * 60_000);
       const { runMailJob } = await import('./job.ts');
