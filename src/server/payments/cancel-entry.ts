@@ -18,7 +18,7 @@ import { giveFreedPlaces } from '../places/waiting-list.ts';
 import { dropPublicCacheSoon, invalidatePublicCache } from '../plugins/public-cache.ts';
 import { installationId } from './installation.ts';
 import { logPayment } from './log.ts';
-import { sendRefundsOf } from './refund-job.ts';
+import { sendRefundsSoon } from './refund-job.ts';
 import { tellOfRefund } from './refund-mails.ts';
 import { requestRefund } from './refunds.ts';
 import { refundKey } from './settle.ts';
@@ -176,9 +176,7 @@ export async function cancelEntry(
   await dropPublicCacheSoon(ctx);
   nudgeMail(ctx);
   if (done.refundPence > 0) {
-    await sendRefundsOf(ctx, log, done.paymentId).catch((error: unknown) =>
-      log.error({ err: error, paymentId: done.paymentId }, 'refund not sent at once; the payments job retries it'),
-    );
+    await sendRefundsSoon(ctx, log, done.paymentId);
   }
   return { message: done.message, refund: formatPrice(done.refundPence) };
 }
@@ -236,9 +234,7 @@ export async function removeWithRefund(
   nudgeMail(ctx);
   if (done.paymentId !== null) {
     const paymentId = done.paymentId;
-    await sendRefundsOf(ctx, log, paymentId).catch((error: unknown) =>
-      log.error({ err: error, paymentId }, 'refund not sent at once; the payments job retries it'),
-    );
+    await sendRefundsSoon(ctx, log, paymentId);
   }
   return { message: done.message, refund: formatPrice(done.refundPence) };
 }

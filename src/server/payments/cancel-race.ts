@@ -10,7 +10,7 @@ import { bookings, events, paymentLines, payments, users } from '../db/schema.ts
 import { AppError } from '../errors.ts';
 import { nudgeMail } from '../mail/nudge.ts';
 import { installationId } from './installation.ts';
-import { sendRefundsOf } from './refund-job.ts';
+import { sendRefundsSoon } from './refund-job.ts';
 import { type CancelledEntry, tellOfCancelledRace } from './refund-mails.ts';
 import { requestRefund } from './refunds.ts';
 import { refundKey } from './settle.ts';
@@ -105,11 +105,7 @@ export async function sendCancelledRaceRefunds(
   log: FastifyBaseLogger,
   paymentIds: number[],
 ): Promise<void> {
-  for (const paymentId of paymentIds) {
-    await sendRefundsOf(ctx, log, paymentId).catch((error: unknown) =>
-      log.error({ err: error, paymentId }, 'refund not sent at once; the payments job retries it'),
-    );
-  }
+  for (const paymentId of paymentIds) await sendRefundsSoon(ctx, log, paymentId);
   nudgeMail(ctx);
 }
 

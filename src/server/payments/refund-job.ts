@@ -128,6 +128,14 @@ export function sendRefundsOf(
   return sendRequestedRefunds(ctx, log, { paymentId });
 }
 
+/** After the commit that asked for them: the payment's refunds sent now, best effort (a failure is
+ * logged; the payments job tries again on its schedule). */
+export async function sendRefundsSoon(ctx: AppContext, log: FastifyBaseLogger, paymentId: number): Promise<void> {
+  await sendRefundsOf(ctx, log, paymentId).catch((error: unknown) =>
+    log.error({ err: error, paymentId }, 'refund not sent at once; the payments job retries it'),
+  );
+}
+
 async function sendOne(
   ctx: AppContext,
   refund: RefundRow,
