@@ -11,14 +11,13 @@ import {
   logInWithModal,
   mailbox,
   type NewUser,
-  registerUser,
   test,
   uniqueSurname,
 } from './fixtures.ts';
 import { part } from './mail-fixtures.ts';
 import type { ReceivedMail } from './mailbox-server.ts';
 import { bookFree, payFor, payForFamily } from './payment-fixtures.ts';
-import { adminHeaders, linkFamily, registerRacer } from './people-fixtures.ts';
+import { adminHeaders, family, registerRacer } from './people-fixtures.ts';
 
 /**
  * Money back on a bad day (issue 35): an administrator cancels a paid race from Bookings, after a
@@ -82,18 +81,6 @@ async function openBookings(page: Page) {
 const eventRow = (page: Page, name: string): Locator =>
   page.getByRole('table', { name: 'Events' }).getByRole('row').filter({ hasText: name });
 
-/** A parent with `children.length` linked children (first names given). */
-async function family(request: APIRequestContext, surname: string, parentFirst: string, children: string[]) {
-  const parent = await registerUser(request, { first_name: parentFirst, last_name: surname });
-  const kids: NewUser[] = [];
-  for (const first of children) {
-    const kid = await registerRacer(request, first, surname);
-    await linkFamily(request, parent, kid);
-    kids.push(kid);
-  }
-  return { parent, kids };
-}
-
 test('an administrator cancels a paid race from Bookings; each family is e-mailed and My Entries shows the refund', async ({
   page,
   request,
@@ -102,8 +89,8 @@ test('an administrator cancels a paid race from Bookings; each family is e-maile
   const race = `Washout Slalom ${surname}`;
   const { id } = await createRaceEvent(request, { name: race, quantity: 10, price: '20.00' });
   // two families: one pays for two children at once, the other for one
-  const a = await family(request, surname, 'Alma', ['Ella', 'Finn']);
-  const b = await family(request, surname, 'Bruno', ['Gus']);
+  const a = await family(request, surname, ['Ella', 'Finn'], 'Alma');
+  const b = await family(request, surname, ['Gus'], 'Bruno');
   const referenceA = await payForFamily(request, id, a.parent, a.kids, '40.00');
   await payForFamily(request, id, b.parent, b.kids, '20.00');
 

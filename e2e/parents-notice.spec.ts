@@ -1,8 +1,8 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { formatEventDate } from '../src/domain/dates.ts';
 import { createRaceEvent, day } from './event-fixtures.ts';
-import { apiToken, expect, logInWithModal, type NewUser, registerUser, test, uniqueSurname } from './fixtures.ts';
-import { linkFamily, registerRacer } from './people-fixtures.ts';
+import { apiToken, expect, logInWithModal, type NewUser, test, uniqueSurname } from './fixtures.ts';
+import { family } from './people-fixtures.ts';
 
 /**
  * What a parent notices (issue 26 "Parents"): /payment says what is being paid for, line by line;
@@ -19,17 +19,6 @@ const LONG = formatEventDate(RACE_DAY, false);
 const SHORT = formatEventDate(RACE_DAY, true);
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
-
-async function family(request: APIRequestContext, surname: string, children: string[]) {
-  const parent = await registerUser(request, { first_name: 'Pam', last_name: surname });
-  const kids: NewUser[] = [];
-  for (const first of children) {
-    const kid = await registerRacer(request, first, surname);
-    await linkFamily(request, parent, kid);
-    kids.push(kid);
-  }
-  return { parent, kids };
-}
 
 async function enter(page: Page, race: string, names: string[]) {
   await card(page, race).getByRole('button', { name: 'Enter' }).click();

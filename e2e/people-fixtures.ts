@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiToken, DEMO, expect, type NewUser, registrarHeaders, uniqueUsername } from './fixtures.ts';
+import { apiToken, DEMO, expect, type NewUser, registerUser, registrarHeaders, uniqueUsername } from './fixtures.ts';
 
 export async function adminHeaders(request: APIRequestContext): Promise<{ authorization: string }> {
   return { authorization: `Bearer ${await apiToken(request, DEMO.admin)}` };
@@ -61,4 +61,16 @@ export async function linkFamily(request: APIRequestContext, parent: NewUser, me
     data: { action: 'approve' },
   });
   expect(approved.status()).toBe(200);
+}
+
+/** A parent (first name `parentFirst`) with linked, approved racer children of these first names. */
+export async function family(request: APIRequestContext, surname: string, children: string[], parentFirst = 'Pam') {
+  const parent = await registerUser(request, { first_name: parentFirst, last_name: surname });
+  const kids: NewUser[] = [];
+  for (const first of children) {
+    const kid = await registerRacer(request, first, surname);
+    await linkFamily(request, parent, kid);
+    kids.push(kid);
+  }
+  return { parent, kids };
 }
