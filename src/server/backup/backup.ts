@@ -149,13 +149,16 @@ async function databaseSource(
  * backup is a `backups` row: running, then done (its size) or failed (the reason).
  */
 export async function makeBackup(source: BackupSource, outDir: string): Promise<BackupResult> {
-  await mkdir(outDir, { recursive: true });
   const startedAt = source.now();
+  // recorded before anything touches the folder: a folder that cannot be made or written (the
+  // unit's /var/backups/piste nobody created) is a failed backup with its reason, which Site
+  // Health shows, not a line in a journal nobody reads
   const archive = await freshPath(outDir, archiveName(startedAt));
   const part = `${archive}.part`;
   const scratch = join(outDir, `.piste-backup-${randomBytes(6).toString('hex')}.pgdump`);
   const id = await recordStart(source, archive);
   try {
+    await mkdir(outDir, { recursive: true });
     const [installationId, migrations] = [await readInstallationId(source.db), await databaseMigrationCount(source.db)];
     const database = await databaseSource(source, scratch);
     let uploads = 0;
@@ -188,10 +191,11 @@ export async function makeBackup(source: BackupSource, outDir: string): Promise<
     await recordEnd(source, id, { status: 'done', bytes: size });
     return { archive, bytes: size, uploads };
   } catch (error) {
-    await rm(part, { force: true });
+    // (a folder that could not be made has no part to remove: rm's own error is not the reason)
+    await rm(part, { force: true }).catch(() => {});
     await recordEnd(source, id, { status: 'failed', error: (error as Error).message.slice(0, 500) }).catch(() => {});
     throw error;
   } finally {
-    await rm(scratch, { force: true });
+    await rm(scratch, { force: true }).catch(() => {});
   }
 }

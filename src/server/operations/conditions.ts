@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { firstRow } from '../db/pg-errors.ts';
 import { mailOutbox, users } from '../db/schema.ts';
@@ -43,10 +43,24 @@ export async function checkMail(ctx: AppContext): Promise<CheckOutcome> {
   };
 }
 
-/** The last good backup is older than a day; or there is none and the site (its first account)
- * is older than a day: a brand-new site is given its first day. */
+/** The last backup failed (raised at once, with its reason: a scheduled backup that fails every
+ * night must not wait a day to be noticed); or the last good backup is older than a day; or there
+ * is none and the site (its first account) is older than a day: a brand-new site is given its
+ * first day. A backup still running (or killed while running) is not an outcome: it is passed over. */
 export async function checkBackup(ctx: AppContext): Promise<CheckOutcome> {
   const now = ctx.now();
+  const [latest] = await ctx.db
+    .select({ at: backups.finishedAt, status: backups.status, error: backups.error })
+    .from(backups)
+    .where(and(inArray(backups.status, ['done', 'failed']), isNotNull(backups.finishedAt)))
+    .orderBy(desc(backups.finishedAt), desc(backups.id))
+    .limit(1);
+  if (latest?.at && latest.status === 'failed') {
+    return {
+      raised: true,
+      detail: `The last backup failed at ${when(latest.at)} UTC: ${latest.error ?? 'no reason recorded'}`,
+    };
+  }
   const [last] = await ctx.db
     .select({ at: backups.finishedAt })
     .from(backups)

@@ -113,11 +113,10 @@ describe('the last backup', () => {
     expect((await opsMail()).map(([s]) => s)).toEqual(['ERSA site health: No recent backup']);
   });
 
-  it('a good backup 23 hours old is fine; 25 hours old raises it (a failed one since does not count); a new one clears it', async () => {
+  it('a good backup 23 hours old is fine; 25 hours old raises it; a new one clears it', async () => {
     await backup(23);
     expect((await check()).backup).toBe('unchanged');
     t.clock.advance(2 * HOUR);
-    await backup(0, 'failed');
     expect((await check()).backup).toBe('raised');
     expect((await alertRow('backup'))?.detail).toMatch(
       /^The last backup finished \d{4}-\d\d-\d\d \d\d:\d\d UTC, more than a day ago\. Run npm run backup \(and check its schedule\)\.$/,
@@ -128,6 +127,40 @@ describe('the last backup', () => {
       'ERSA site health: No recent backup',
       'ERSA site health: cleared: No recent backup',
     ]);
+  });
+
+  it('the last backup failed: raised at once with when and why, even after a good one an hour before; a good one clears it', async () => {
+    const failed = (hoursAgo: number, error: string) =>
+      t.app.ctx.db.insert(backups).values({
+        startedAt: new Date(t.clock.now().getTime() - hoursAgo * HOUR - 60_000),
+        finishedAt: new Date(t.clock.now().getTime() - hoursAgo * HOUR),
+        status: 'failed',
+        database: 'pglite',
+        archive: 'piste-backup.tar.gz',
+        error,
+      });
+    await backup(1);
+    await failed(0, "EACCES: permission denied, mkdir '/var/backups/piste'");
+    // one still running (or killed while running) is no outcome: the failure stays the last word
+    await t.app.ctx.db.insert(backups).values({ startedAt: t.clock.now(), database: 'pglite', archive: 'x.tar.gz' });
+    expect((await check()).backup).toBe('raised');
+    const at = t.clock.now().toISOString().replace('T', ' ').slice(0, 16);
+    expect((await alertRow('backup'))?.detail).toBe(
+      `The last backup failed at ${at} UTC: EACCES: permission denied, mkdir '/var/backups/piste'`,
+    );
+    const mails = await opsMail();
+    expect(mails.map(([s]) => s)).toEqual(['ERSA site health: No recent backup']);
+    expect(t.outbox.messages.find((m) => m.to === 'ops@ersa.example')?.text).toContain(
+      "EACCES: permission denied, mkdir '/var/backups/piste'",
+    );
+
+    // a good one, then a newer failure: raised again (the same alert's detail, no second mail while raised)
+    await backup(0);
+    expect((await check()).backup).toBe('cleared');
+    t.clock.advance(HOUR);
+    await failed(0, 'pg_dump failed: connection refused');
+    expect((await check()).backup).toBe('raised');
+    expect((await alertRow('backup'))?.detail).toMatch(/ UTC: pg_dump failed: connection refused$/);
   });
 });
 
