@@ -30,7 +30,7 @@ export async function main(): Promise<void> {
     });
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
-    console.error(dataDirInUse(config.dataDir, error.pid));
+    console.error(dataDirInUse(config.dataDir, error.pid, error.lockPath));
     process.exit(1);
   }
   const app = await buildApp({ config, database });
@@ -71,9 +71,10 @@ export async function main(): Promise<void> {
   printSignIns(config, seeded?.signIns);
 }
 
-/** The one line a second server on the same embedded database stops with. */
-export function dataDirInUse(dataDir: string, pid: number): string {
-  return `Another server (process ${pid}) is using the embedded database in DATA_DIR=${dataDir}: stop it first, or give this one another DATA_DIR.`;
+/** The one line a second server on the same embedded database stops with: how to tell whether
+ * that process is a server, and which file to remove when it is not (a stale lock). */
+export function dataDirInUse(dataDir: string, pid: number, lockPath: string): string {
+  return `Another server (process ${pid}) is using the embedded database in DATA_DIR=${dataDir}: stop it first, or give this one another DATA_DIR. If process ${pid} is not a Piste server (check with: ps -p ${pid} -o pid,lstart,cmd), the lock is stale: remove ${lockPath} and start again.`;
 }
 
 /** The demo sign-ins: the README's outside production (every start, they never change); in

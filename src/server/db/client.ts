@@ -1,7 +1,8 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as baseSchema from './schema.ts';
 import * as dataRightsSchema from './schema-data-rights.ts';
 import * as eventsSchema from './schema-events.ts';
@@ -10,6 +11,9 @@ import * as resultsSchema from './schema-results.ts';
 import * as securitySchema from './schema-security.ts';
 import * as startListsSchema from './schema-start-lists.ts';
 import * as waitingListSchema from './schema-waiting-list.ts';
+
+/** The embedded database's folder belongs to one process (data-dir-lock.ts). */
+export { DataDirLockedError, lockDataDir } from './data-dir-lock.ts';
 
 /** Every table: the accounts, events, people and payments, the results (schema-results.ts) and
  * the operators' side (schema-operations.ts: file chunks, backups, health alerts), events' former
@@ -165,76 +169,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     },
   };
-}
-
-/** Another live process holds the embedded database's folder. */
-export class DataDirLockedError extends Error {
-  readonly pid: number;
-  constructor(pid: number, lockPath: string) {
-    super(`The embedded database is in use by process ${pid} (lock ${lockPath}).`);
-    this.name = 'DataDirLockedError';
-    this.pid = pid;
-  }
-}
-
-/** Whether a process is running (signal 0 checks without sending anything). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as { code?: string }).code === 'EPERM';
-  }
-}
-
-/**
- * One process at a time on an embedded database: two PGlite instances on one folder each write
- * their own files, and the first one's writes are lost. The lock is a file beside the folder
- * (`<folder>.lock`, outside PGlite's own files) holding the owner's pid, made with an exclusive
- * create so two starting at once cannot both take it. A lock whose process is gone (killed with
- * SIGKILL, a crash) is taken over; one held by a live process refuses with DataDirLockedError.
- * Returns the release, also run at exit. (docs/decisions/0027-faults.md)
- */
-export function lockDataDir(dataDir: string): () => void {
-  const path = `${dataDir.replace(/[\\/]+$/, '')}.lock`;
-  const mine = String(process.pid);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = openSync(path, 'wx');
-      try {
-        writeSync(fd, mine);
-      } finally {
-        closeSync(fd);
-      }
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        process.removeListener('exit', release);
-        try {
-          if (readFileSync(path, 'utf8').trim() === mine) rmSync(path, { force: true });
-        } catch {
-          // already gone
-        }
-      };
-      process.once('exit', release);
-      return release;
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'EEXIST') throw error;
-      let owner = Number.NaN;
-      try {
-        owner = Number(readFileSync(path, 'utf8').trim());
-      } catch {
-        // removed meanwhile: try again
-      }
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
-        throw new DataDirLockedError(owner, path);
-      }
-      // left by a process that is gone (or by this one): take it over
-      rmSync(path, { force: true });
-    }
-  }
-  throw new Error(`Could not take the lock ${path}.`);
 }
 
 /** Applies every pending migration from src/server/db/migrations. */
