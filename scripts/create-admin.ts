@@ -10,7 +10,7 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { migrateDatabase, openDatabase, withStartupLock } from '../src/server/db/client.ts';
 import { AppError } from '../src/server/errors.ts';
-import { exitOnStartupProblem } from '../src/server/startup-errors.ts';
+import { exitOnStartupProblem, startupProblem } from '../src/server/startup-errors.ts';
 
 const [username, email, firstName, lastName] = process.argv.slice(2);
 if (!username || !email || !firstName || !lastName) {
@@ -48,7 +48,13 @@ try {
         .join('\n') || error.message,
     );
     process.exitCode = 1;
-  } else throw error;
+  } else {
+    // a database that stops answering meanwhile: the server's one line too
+    const line = startupProblem(error, config.databaseUrl);
+    if (line === null) throw error;
+    console.error(line);
+    process.exitCode = 1;
+  }
 } finally {
   await app.close();
 }

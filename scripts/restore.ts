@@ -8,7 +8,9 @@
 import { parseArgs } from 'node:util';
 import { restoreCommand } from '../src/server/backup/commands.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { commandFailure } from '../src/server/startup-errors.ts';
 
+let databaseUrl: string | undefined;
 try {
   const { values, positionals } = parseArgs({
     options: { 'same-site': { type: 'boolean', default: false } },
@@ -20,12 +22,14 @@ try {
     process.exit(2);
   }
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+  databaseUrl = config.databaseUrl;
   const result = await restoreCommand(config, archive, values['same-site']);
   const where = config.databaseUrl ? 'the database in DATABASE_URL' : `DATA_DIR=${config.dataDir}`;
   console.log(
     `Restored the backup of ${result.manifest.createdAt} (${result.uploads} uploaded files) into ${where}; installation id ${result.installationId}${values['same-site'] ? ' (the same site)' : ' (new)'}. Start the server: it applies any newer migrations.`,
   );
 } catch (error) {
-  console.error((error as Error).message);
+  // a DATABASE_URL it cannot use: the server's one line (startup-errors.ts)
+  console.error(commandFailure(error, databaseUrl));
   process.exitCode = 1;
 }

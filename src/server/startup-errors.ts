@@ -49,7 +49,8 @@ function errorCode(error: unknown): string | null {
 }
 
 function shortMessage(error: unknown): string {
-  return String((error as { message?: unknown }).message ?? error).split('\n')[0] ?? '';
+  const driver = driverError(error);
+  return String((driver as { message?: unknown }).message ?? driver).split('\n')[0] ?? '';
 }
 
 /** Host, port, user and database of a connection string, without its password. */
@@ -62,6 +63,29 @@ function describeUrl(url: string): { host: string; port: string; user: string; d
     user,
     database: decodeURIComponent(parsed.pathname.replace(/^\//, '')) || user,
   };
+}
+
+/**
+ * The one line a command (`npm run backup`, `restore`) prints when it fails: the server's words
+ * for a setting or a database it cannot use (startupProblem), otherwise the error's own message —
+ * the driver's, never Drizzle's `Failed query: SELECT …` wrapped around it (issue 36).
+ */
+export function commandFailure(error: unknown, databaseUrl: string | undefined): string {
+  const line = startupProblem(error, databaseUrl);
+  if (line !== null) return line;
+  const driver = driverError(error);
+  return driver instanceof Error ? driver.message : String(driver);
+}
+
+/** The driver's error inside Drizzle's `Failed query: <sql>` (its cause). */
+function driverError(error: unknown): unknown {
+  let current = error;
+  for (let depth = 0; depth < 5; depth++) {
+    const e = current as { message?: unknown; cause?: unknown } | null;
+    if (!e || typeof e.message !== 'string' || !e.message.startsWith('Failed query:') || !e.cause) break;
+    current = e.cause;
+  }
+  return current;
 }
 
 /** Prints the line and ends the process (exit code 1) when the error is one of those; otherwise
