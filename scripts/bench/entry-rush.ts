@@ -25,9 +25,12 @@ import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import type { Booker } from '../../src/server/payments/test-support.ts';
 import {
+  cartNote,
   type PreparedRush,
   prepareRush,
+  RUSH_EVENT,
   type RushRoutes,
+  readsFull,
   rushAgent,
   rushBooker,
   startStandInProcess,
@@ -61,6 +64,10 @@ export interface RushResult {
   listStatuses: Record<string, number>;
   /** Two instances: ms from an edit through one to its answer through the other (median of 5). */
   notifyMs?: number;
+  /** The bookers left without a place (issue 36): how many read the race-full words ("Rush Race
+   * is full") as their last answer, how many carts then said so on the line, and the other words
+   * read, by count. */
+  losers: { count: number; readFull: number; cartSaysFull: number; otherWords: Record<string, number> };
   problems: string[];
 }
 
@@ -209,7 +216,9 @@ async function rush(engine: Engine, port: number): Promise<RushResult> {
       own: process.cpuUsage(),
     };
     const started = performance.now();
-    await Promise.all(prepared.bookers.map((b, i) => rushBooker(site.routes(i), b, prepared.eventId, record)));
+    const outcomes = await Promise.all(
+      prepared.bookers.map((b, i) => rushBooker(site.routes(i), b, prepared.eventId, record)),
+    );
     const settleMs = performance.now() - started;
     const own = process.cpuUsage(before.own);
     const cpu = {
@@ -221,6 +230,7 @@ async function rush(engine: Engine, port: number): Promise<RushResult> {
     await Promise.all(readers);
     const listPerSecond = listed / (settleMs / 1000);
     const { booked, held, rows } = await counts(app.url, prepared.eventId, prepared.admin);
+    const losers = await losersWords(site, prepared, outcomes);
     rushAgent.destroy();
     latencies.sort((a, b) => a - b);
     const problems: string[] = [];
@@ -228,6 +238,8 @@ async function rush(engine: Engine, port: number): Promise<RushResult> {
     if (held !== 0) problems.push(`${held} places still held`);
     const fiveXX = Object.entries(statuses).filter(([s]) => Number(s) >= 500 || s === '0');
     if (fiveXX.length) problems.push(`answers ${fiveXX.map(([s, n]) => `${s}×${n}`).join(', ')}`);
+    if (losers.readFull !== losers.count || losers.cartSaysFull !== losers.count)
+      problems.push(`${losersSummary(losers)}, not all`);
     return {
       engine,
       settleMs,
@@ -247,12 +259,46 @@ async function rush(engine: Engine, port: number): Promise<RushResult> {
       listPerSecond,
       listStatuses,
       ...(notifyMs === undefined ? {} : { notifyMs }),
+      losers,
       problems,
     };
   } finally {
     await site.stop();
     await standIn.stop();
   }
+}
+
+/** The losers' words, after the rush (outside its timing): the last answer each read, and then
+ * its cart, read as the checkout reads it, 50 at a time. */
+async function losersWords(
+  site: RushSite,
+  prepared: PreparedRush,
+  outcomes: Awaited<ReturnType<typeof rushBooker>>[],
+): Promise<RushResult['losers']> {
+  const lost = prepared.bookers.flatMap((b, i) =>
+    outcomes[i]?.booked ? [] : [{ b, i, words: outcomes[i]?.words ?? null }],
+  );
+  const otherWords: Record<string, number> = {};
+  let readFull = 0;
+  let cartSaysFull = 0;
+  for (const l of lost) {
+    if (readsFull(RUSH_EVENT, l.words)) readFull += 1;
+    else otherWords[l.words ?? '(none)'] = (otherWords[l.words ?? '(none)'] ?? 0) + 1;
+  }
+  for (let start = 0; start < lost.length; start += 50) {
+    const notes = await Promise.all(
+      lost.slice(start, start + 50).map((l) => cartNote(site.routes(l.i), l.b, prepared.eventId)),
+    );
+    cartSaysFull += notes.filter((n) => readsFull(RUSH_EVENT, n)).length;
+  }
+  return { count: lost.length, readFull, cartSaysFull, otherWords };
+}
+
+export function losersSummary(l: RushResult['losers']): string {
+  const other = Object.entries(l.otherWords)
+    .map(([words, n]) => `${n}× "${words}"`)
+    .join(', ');
+  return `losers reading '${RUSH_EVENT} is full': ${l.readFull} of ${l.count}, their carts saying so: ${l.cartSaysFull} of ${l.count}${other ? `; other words: ${other}` : ''}`;
 }
 
 /** The p-th fraction of sorted values (nearest rank). */
@@ -303,6 +349,7 @@ export async function benchRush(port: number): Promise<RushResult[]> {
     console.log(
       `${rushVerdict(r).padEnd(5)} ${engine.padEnd(10)} settled in ${(r.settleMs / 1000).toFixed(2)} s (budget ${RUSH_BUDGET_MS[engine] / 1000} s), sold ${r.sold}, held ${r.held}, answers ${JSON.stringify(r.statuses)}, p50 ${r.p50Ms.toFixed(0)} ms, p99 ${r.p99Ms.toFixed(0)} ms, events list ${r.listPerSecond.toFixed(0)} req/s during the rush ${JSON.stringify(r.listStatuses)}${r.problems.length ? `  (${r.problems.join('; ')})` : ''}`,
     );
+    console.log(`      ${losersSummary(r.losers)}`);
     console.log(`      per call: ${callSummary(r)}`);
     console.log(`      ${cpuSummary(r)}`);
   }
@@ -350,6 +397,10 @@ export function rushReport(results: RushResult[]): string[] {
     ),
     '',
     ...results.map((r) => `Per call, ${r.engine}: ${callSummary(r)}. ${cpuSummary(r)}.`),
+    '',
+    "Every family that loses the last place reads that the race is full (issue 36): each loser's last answer, and then its cart's note on the line, read after the rush.",
+    '',
+    ...results.map((r) => `- ${r.engine}: ${losersSummary(r.losers)}.`),
   ];
 }
 

@@ -55,6 +55,8 @@ export const PAYMENT_MSG = {
   amountChanged: (total: string) =>
     `The amount does not match your cart: the total is now £${total}. Please review your cart and pay again.`,
   linesChanged: 'Your cart has changed since the payment page opened. Please review your cart and pay again.',
+  /** The race-full words (issue 36): every step a family can be at when the last place goes says
+   * this (adding, the cart's note on the line, starting to pay, booking a free entry). */
   full: (participant: string, event: string) => `${event} is full: there is no place left for ${participant}.`,
   heldElsewhere: (participant: string, event: string) =>
     `A payment for ${participant} on ${event} is already under way in your family. Please try again in a few minutes.`,
@@ -74,7 +76,7 @@ export const PAYMENT_MSG = {
       ? `${participant} was removed from your cart before your payment completed, so is not booked on ${event}; that amount is refunded.`
       : why === 'event_cancelled'
         ? `${event} was cancelled before your payment completed: ${participant} is not booked and that amount is refunded.`
-        : `${event} filled before your payment completed: ${participant} is not booked and that amount is refunded.`,
+        : `${event} is full: it filled before your payment completed, so ${participant} is not booked and that amount is refunded.`,
   providerFailed: 'The payment provider could not be reached. Nothing was charged; please try again.',
   captureFailed: 'The wallet payment could not be completed. Nothing was charged; please try again.',
   badSignature: 'Webhook signature verification failed.',

@@ -99,14 +99,17 @@ async function bookOne(ctx: AppContext, userId: number, line: Line): Promise<Boo
         and(eq(cartItems.ownerId, userId), eq(cartItems.eventId, line.product), eq(cartItems.participantId, person.id)),
       );
     if (person.status === 'Booked') throw new AppError('CONFLICT', BOOKING_MSG.alreadyBooked(who));
+    const refusal = windowRefusal(event, ctx.now());
+    // a family whose place went, whatever step it was at (its line refused when added, or kept
+    // after a payment that lost its place), reads that the race is full (issue 36)
+    const full = refusal === null && !(await placeFree(tx, event, ctx.now()));
+    if (full) throw new AppError('CONFLICT', PAYMENT_MSG.full(who, event.name));
     if (!inCart) throw AppError.notFound(BOOKING_MSG.notInCart);
     if (event.pricePence > 0) throw new AppError('CONFLICT', BOOKING_MSG.paidNeedsPayment);
-    const refusal = windowRefusal(event, ctx.now());
     if (refusal) throw new AppError('CONFLICT', refusal);
     // the cart line may be older than a change of mind: only an approved racer is booked
     if (!person.isRacer || person.racerStatus !== 'APPROVED')
       throw new AppError('CONFLICT', BOOKING_MSG.cannotEnter(who));
-    if (!(await placeFree(tx, event, ctx.now()))) throw new AppError('CONFLICT', PAYMENT_MSG.full(who, event.name));
     const [created] = await tx
       .insert(bookings)
       .values({ eventId: event.id, userId: person.id, bookedById: userId, source: 'FREE', createdAt: ctx.now() })

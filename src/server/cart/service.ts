@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { CART_MSG, personName } from '../../domain/cart/index.ts';
 import { EVENT_MSG } from '../../domain/events/index.ts';
 import { formatPrice } from '../../domain/money.ts';
+import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import type { AppContext } from '../context.ts';
-import { cartItems, events } from '../db/schema.ts';
+import { cartItems, events, paymentLines, payments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { bookingRefusal } from '../events/service.ts';
 import { type CartRow, cartOf, selectCart } from '../payments/cart-lines.ts';
@@ -25,10 +26,14 @@ export const CartItemSchema = z.object({
   product_slope_name: z.string(),
   product_event_date: z.string(),
   quantity: z.literal(1),
+  /** What happened to the line, when something did (issue 36; docs/decisions/0058): its race is
+   * full, every place booked or held by other families ("{event} is full: there is no place left
+   * for {participant}."). Null while a place may still be had. */
+  note: z.string().nullable(),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 
-function toCartItem(r: CartRow): CartItem {
+function toCartItem(r: CartRow, note: string | null = null): CartItem {
   return {
     id: r.id,
     product: r.eventId,
@@ -40,12 +45,64 @@ function toCartItem(r: CartRow): CartItem {
     product_slope_name: r.slopeName,
     product_event_date: r.date,
     quantity: 1,
+    note,
   };
 }
 
-/** GET /cart/: the user's cart, first added first. */
+/** GET /cart/: the user's cart, first added first; a line whose race is full says so. */
 export async function listCart(ctx: AppContext, userId: number): Promise<CartItem[]> {
-  return (await cartOf(ctx, userId)).map(toCartItem);
+  const rows = await cartOf(ctx, userId);
+  const full = await fullLines(ctx, userId, rows);
+  return rows.map((r) => toCartItem(r, full.has(r.id) ? PAYMENT_MSG.full(personName(r), r.name) : null));
+}
+
+/**
+ * The cart lines whose race is full for this family, as a payment start would find it: every
+ * place booked or held, once lapsed holds are counted back, and none of the holds this line's own
+ * (a family paying for the last place keeps it). Only when a line's event looks full by its
+ * counts is anything more read: on the night entries open most carts cost nothing more.
+ */
+async function fullLines(ctx: AppContext, userId: number, rows: CartRow[]): Promise<Set<number>> {
+  const looksFull = rows.filter((r) => r.booked + r.held >= r.quantity);
+  if (looksFull.length === 0) return new Set();
+  const now = ctx.now();
+  const eventIds = [...new Set(looksFull.map((r) => r.eventId))];
+  const held = await ctx.db
+    .select({
+      eventId: paymentLines.eventId,
+      participantId: paymentLines.participantId,
+      heldUntil: paymentLines.heldUntil,
+      payer: payments.userId,
+    })
+    .from(paymentLines)
+    .innerJoin(payments, eq(payments.id, paymentLines.paymentId))
+    .where(
+      and(
+        inArray(paymentLines.eventId, eventIds),
+        eq(paymentLines.state, 'held'),
+        // lapsed holds (places that come back), and this user's own live ones
+        lapsedOrMine(userId, now),
+      ),
+    );
+  const lapsed = new Map<number, number>();
+  const mine = new Set<string>();
+  for (const h of held) {
+    if (h.heldUntil !== null && h.heldUntil <= now) lapsed.set(h.eventId, (lapsed.get(h.eventId) ?? 0) + 1);
+    else if (h.payer === userId) mine.add(`${h.eventId}:${h.participantId}`);
+  }
+  return new Set(
+    looksFull
+      .filter(
+        (r) =>
+          r.booked + r.held - (lapsed.get(r.eventId) ?? 0) >= r.quantity &&
+          !mine.has(`${r.eventId}:${r.participantId}`),
+      )
+      .map((r) => r.id),
+  );
+}
+
+function lapsedOrMine(userId: number, now: Date) {
+  return or(lte(paymentLines.heldUntil, now), and(eq(payments.userId, userId), gt(paymentLines.heldUntil, now)));
 }
 
 /** GET /check-bookings/{productId}/: who of the family can be entered for the event, and why not. */
@@ -99,12 +156,17 @@ export async function bulkAdd(
       fail(EVENT_MSG.eventNotFound);
       continue;
     }
+    const person = families.get(item.product)?.find((p) => p.username.toLowerCase() === item.participant.toLowerCase());
     const refusal = bookingRefusal(event, now);
     if (refusal) {
-      fail(refusal);
+      // a full race is named, with whom it has no place for (issue 36): the words of every step
+      fail(
+        refusal === EVENT_MSG.full
+          ? PAYMENT_MSG.full(person ? personName(person) : item.participant, event.name)
+          : refusal,
+      );
       continue;
     }
-    const person = families.get(item.product)?.find((p) => p.username.toLowerCase() === item.participant.toLowerCase());
     if (!person) {
       fail(CART_MSG.notFamily(item.participant));
       continue;

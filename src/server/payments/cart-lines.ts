@@ -23,6 +23,10 @@ export function selectCart(db: Db | Tx) {
       image: events.image,
       slopeName: events.slopeName,
       date: events.date,
+      // the event's places, for the cart's note on a line whose race is full (cart/service.ts)
+      booked: events.booked,
+      held: events.held,
+      quantity: events.quantity,
     })
     .from(cartItems)
     .innerJoin(users, eq(users.id, cartItems.participantId))

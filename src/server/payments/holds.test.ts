@@ -68,7 +68,7 @@ describe('holds', () => {
       headers: second.headers,
       payload: { items: [{ product: race, participant: second.username }] },
     });
-    expect(bulk.json().errors[0].error).toBe('This event is full.');
+    expect(bulk.json().errors[0].error).toBe(`One Place Race is full: there is no place left for ${second.name}.`);
 
     // 15 minutes on, the job gives the place back and the public list shows it again
     t.clock.advance(15 * MINUTE);
@@ -205,7 +205,7 @@ describe('a payment that succeeds after its places were lost', () => {
       {
         product: full,
         participant: late.username,
-        error: `Popular Race filled before your payment completed: ${late.name} is not booked and that amount is refunded.`,
+        error: `Popular Race is full: it filled before your payment completed, so ${late.name} is not booked and that amount is refunded.`,
       },
     ]);
     expect(client.json().payment).toEqual({ reference, provider: 'stripe', amount: '40.00', refunded: '25.00' });

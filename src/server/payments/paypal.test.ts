@@ -142,7 +142,7 @@ describe('wallet payments through PayPal’s server SDK', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().booked.map((b: { product_name: string }) => b.product_name)).toEqual(['Welwyn Giant Slalom']);
     expect(res.json().errors[0].error).toBe(
-      `Hemel Slalom filled before your payment completed: ${payer.name} is not booked and that amount is refunded.`,
+      `Hemel Slalom is full: it filled before your payment completed, so ${payer.name} is not booked and that amount is refunded.`,
     );
     // asked in the settling transaction, sent against the capture once that commits
     expect(paypal.refunds).toHaveLength(1);

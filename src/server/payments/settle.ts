@@ -253,15 +253,20 @@ async function settleInTransaction(
       await logLines(tx, [line.id], created ? 'booked' : 'lost', cause, {
         note: created ? '' : ` (${(why ?? 'place_lost').replace('_', ' ')})`,
       });
-      await tx
-        .delete(cartItems)
-        .where(
-          and(
-            eq(cartItems.ownerId, payment.userId),
-            eq(cartItems.eventId, line.eventId),
-            eq(cartItems.participantId, line.participantId),
-          ),
-        );
+      // a line whose place went to another family stays in the cart, where it says the race is
+      // full (issue 36; docs/decisions/0058): the family reads what happened, and may pay for it
+      // again should a place come free, or remove it
+      if (created || why !== null) {
+        await tx
+          .delete(cartItems)
+          .where(
+            and(
+              eq(cartItems.ownerId, payment.userId),
+              eq(cartItems.eventId, line.eventId),
+              eq(cartItems.participantId, line.participantId),
+            ),
+          );
+      }
     }
     await tx
       .update(payments)

@@ -18,6 +18,7 @@ import { events, users } from '../db/schema.ts';
 import { type Booker, makeBookers } from '../payments/test-support.ts';
 
 export const RUSH_PRICE_PENCE = 2500;
+export const RUSH_EVENT = 'Rush Race';
 const SECRET_KEY = 'sk_test_bench_key';
 const WEBHOOK_SECRET = 'whsec_bench_secret';
 const signer = new Stripe('sk_test_signer_only');
@@ -78,7 +79,7 @@ export async function prepareRush(
   const [event] = await database.db
     .insert(events)
     .values({
-      name: 'Rush Race',
+      name: RUSH_EVENT,
       slug: `rush-race-${randomBytes(4).toString('hex')}`,
       date: iso(60),
       slopeName: 'Hemel',
@@ -168,8 +169,35 @@ async function withRetries(routes: RushRoutes, record: RushRecord, call: () => P
   return answer;
 }
 
+/** How a booker's rush ended: booked, or not, with the words the last refusal said (issue 36: a
+ * family that loses the last place reads that the race is full). */
+export interface RushOutcome {
+  booked: boolean;
+  words: string | null;
+}
+
+/** The words of a refusal's JSON (`{ error }`), or its status when it has none. */
+function wordsOf(answer: Answer): string {
+  try {
+    const body = JSON.parse(answer.body) as { error?: unknown };
+    if (typeof body.error === 'string') return body.error;
+  } catch {
+    // not JSON: a proxy's page, a reset connection
+  }
+  return `status ${answer.status}`;
+}
+
+/** Whether a loser's words are the race-full words of `event` ("{event} is full"). */
+export const readsFull = (event: string, words: string | null): boolean =>
+  words?.startsWith(`${event} is full`) === true;
+
 /** One booker, as the browser goes: read the cart, start paying, pay, and both confirmations. */
-export async function rushBooker(routes: RushRoutes, b: Booker, eventId: number, record: RushRecord): Promise<void> {
+export async function rushBooker(
+  routes: RushRoutes,
+  b: Booker,
+  eventId: number,
+  record: RushRecord,
+): Promise<RushOutcome> {
   const json = { ...b.headers, 'content-type': 'application/json' };
   const cart = await withRetries(routes, record, () =>
     timedFetch(`${routes.app}/api/v1/cart/`, { headers: b.headers }),
@@ -184,7 +212,7 @@ export async function rushBooker(routes: RushRoutes, b: Booker, eventId: number,
     }),
   );
   record(start.status === 200 ? 'start (held)' : 'start (refused)', start.status, start.ms);
-  if (start.status !== 200) return;
+  if (start.status !== 200) return { booked: false, words: wordsOf(start) };
   const { payment_reference: reference } = JSON.parse(start.body) as { payment_reference: string };
   // the browser's part: the card is confirmed with Stripe
   const confirmed = await timedFetch(`${routes.stripe}/v1/payment_intents/${reference}/confirm`, {
@@ -224,4 +252,16 @@ export async function rushBooker(routes: RushRoutes, b: Booker, eventId: number,
   ]);
   record('webhook', hook.status, hook.ms, reference);
   record('client confirmation', client.status, client.ms, reference);
+  return client.status === 200 ? { booked: true, words: null } : { booked: false, words: wordsOf(client) };
+}
+
+/** After the rush, a loser's cart as the checkout reads it: the note on its line for the race
+ * (null when the line carries none, or is gone). */
+export async function cartNote(routes: RushRoutes, b: Booker, eventId: number): Promise<string | null> {
+  const cart = await timedFetch(`${routes.app}/api/v1/cart/`, { headers: b.headers });
+  if (cart.status !== 200) return null;
+  const line = (JSON.parse(cart.body) as { product: number; note?: string | null }[]).find(
+    (i) => i.product === eventId,
+  );
+  return line?.note ?? null;
 }

@@ -109,6 +109,8 @@ export function CheckoutPage() {
   };
 
   const free = cartTotalPence(items) === 0;
+  // lines whose race filled: the cart says what happened (issue 36)
+  const notes = items.flatMap((i) => (i.note ? [{ id: i.id, note: i.note }] : []));
   const removeButton = (item: CartItem) => (
     <Button
       size="compact-sm"
@@ -160,6 +162,18 @@ export function CheckoutPage() {
             <Title order={2} size="h3" id="summary-heading" mb="sm">
               Order summary
             </Title>
+            {notes.length > 0 && (
+              <Alert color="orange" title="No place left" role="status" mb="sm" data-testid="cart-notes">
+                <List size="sm">
+                  {notes.map((n) => (
+                    <List.Item key={n.id}>{n.note}</List.Item>
+                  ))}
+                </List>
+                <Text size="sm" mt="xs">
+                  Remove them from your cart, or keep them in case a place comes free.
+                </Text>
+              </Alert>
+            )}
             <div className={responsive.wideOnly}>
               <Table aria-label="Order summary" verticalSpacing="xs">
                 <Table.Thead>

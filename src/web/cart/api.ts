@@ -12,6 +12,9 @@ export interface CartItem {
   product_slope_name: string;
   product_event_date: string;
   quantity: number;
+  /** What happened to the line (issue 36): its race is full, in the server's words; null or
+   * absent while a place may still be had. */
+  note?: string | null;
 }
 
 /** A participant of the booking check (doc 1 §3 "Booking participant"). */
