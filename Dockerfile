@@ -21,6 +21,13 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     MALLOC_ARENA_MAX=2 \
     MALLOC_MMAP_THRESHOLD_=32768
+# pg_dump and pg_restore for `npm run backup` / `restore` on PostgreSQL (compose.yaml's backup
+# service): of the database server's major version, which src/server/backup/database-dump.ts
+# looks for in /usr/lib/postgresql/<major>/bin. 15: compose.yaml's postgres:15-bookworm, and
+# Debian bookworm's own client (src/server/production-install.postgres.test.ts checks the two agree)
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends postgresql-client-15 \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 # the files belong to root and are read-only to the app's user; only /data is its to write
 COPY --from=build /app/package.json /app/package-lock.json /app/.npmrc ./
@@ -28,7 +35,9 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/src ./src
 COPY --from=build /app/scripts ./scripts
-RUN mkdir -p /data && chown node:node /data
+# /data and /backups (compose.yaml's backup service) are the app user's: a new named volume takes
+# the owner of the folder it is mounted on
+RUN mkdir -p /data /backups && chown node:node /data /backups && chmod 0750 /backups
 USER node
 # the embedded database and uploaded files (with DATABASE_URL: the uploads only)
 VOLUME ["/data"]
