@@ -6,6 +6,9 @@
 export const FAULT_MSG = {
   /** The database cannot be reached (down, restarting, a pool with no free connection in time). */
   busy: 'The site is busy or being looked after; please try again in a minute.',
+  /** The database's disk is full: a write failed, and nothing of it was kept. */
+  cannotSave:
+    'The site cannot save anything just now, so nothing you sent was kept; please try again in a few minutes.',
   /** An upload found the disk full: nothing was kept. */
   noRoom: 'The server has no room to store this file; please tell the association.',
   /** A body that is not JSON, or that names an object's prototype (`__proto__`,

@@ -41,7 +41,12 @@ import { accessHook, registerRouteTable } from './plugins/access.ts';
 import { publicReadSampler, registerAccessLog } from './plugins/access-log.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { pushChanges } from './plugins/change-push.ts';
-import { frameworkErrorHandler, logSerializers, registerErrorHandler } from './plugins/errors.ts';
+import {
+  frameworkErrorHandler,
+  logSerializers,
+  type OnDatabaseAborted,
+  registerErrorHandler,
+} from './plugins/errors.ts';
 import { MAX_UPLOAD_BYTES } from './plugins/file-types.ts';
 import { createFrontCache, type FrontCache, serverWithFront } from './plugins/front-cache.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -67,6 +72,10 @@ export interface BuildOptions {
   now?: () => Date;
   /** Where the log goes instead of standard output (tests read it). */
   logStream?: { write(line: string): void };
+  /** The embedded database stopped for good (WebAssembly's abort): what the process does. The
+   * server (start.ts) stops with exit code 1 so that systemd or Docker starts it afresh; by
+   * default (tests) it is only logged. */
+  onDatabaseAborted?: OnDatabaseAborted;
   /** Test-only: switches the capacity guard off, for the canary that proves the overselling test
    * can see a race. Never read from the environment. */
   unsafeNoPlaceGuard?: true;
@@ -127,7 +136,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const sampler = publicReadSampler(config.accessLogSample);
   registerAccessLog(app, sampler);
   registerErrorCounter(app, health, ctx.now);
-  registerErrorHandler(app);
+  let aborted = false;
+  registerErrorHandler(app, (error) => {
+    if (aborted) return;
+    aborted = true;
+    app.log.fatal({ err: error }, 'the embedded database stopped: it answers nothing until the server starts again');
+    options.onDatabaseAborted?.(error);
+  });
   registerSecurityHeaders(app, securityHeaders);
   // cookies are read only where they matter (the refresh token), not parsed on every request
   await app.register(cookie, { hook: false });

@@ -5,10 +5,7 @@
  * without restarting the app. The database goes away through a TCP proxy the test cuts (never by
  * stopping the shared server). PostgreSQL only: the embedded database is inside the process.
  */
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FAULT_MSG } from '../../domain/faults.ts';
@@ -17,6 +14,7 @@ import { resetMaintenanceCache } from '../maintenance/service.ts';
 import { resetPublicCache } from '../plugins/public-cache.ts';
 import { databaseUrl, TEST_DATABASE_URL } from '../test/databases.ts';
 import { signedIn } from '../test/fixtures.ts';
+import { standInWebDist } from '../test/stand-in-web.ts';
 import { bearer, testConfig } from '../test/helper.ts';
 import { openDatabase } from './client.ts';
 
@@ -58,18 +56,6 @@ class TcpProxy {
   }
 }
 
-/** A renderer stand-in (the built one needs `npm run build`): a page that reads the FAQs. */
-const RENDERER = `
-let read;
-export function configure(fn) { read = fn; }
-export function pagePatterns() { return [{ path: '/policies', ssr: true }]; }
-export async function render() {
-  const faqs = await read('/faqs/');
-  return { status: 200, html: '<p>' + faqs.status + '</p>', title: 'Policies', description: '',
-    state: '{}', expiresAt: null, modules: [], complete: faqs.status === 200 };
-}
-`;
-
 const name = `piste_unreachable_${process.pid}`;
 const proxy = new TcpProxy(new URL(TEST_DATABASE_URL));
 let app: App;
@@ -91,14 +77,7 @@ beforeAll(async () => {
   const viaProxy = new URL(databaseUrl(name));
   viaProxy.hostname = '127.0.0.1';
   viaProxy.port = String(proxy.port);
-  const dist = join(await mkdtemp(join(tmpdir(), 'piste-unreachable-')), 'web');
-  await mkdir(dist);
-  await mkdir(`${dist}-ssr`);
-  await writeFile(
-    join(dist, 'index.html'),
-    '<html><head><title>x</title></head><body><div id="root"></div></body></html>',
-  );
-  await writeFile(join(`${dist}-ssr`, 'entry-server.js'), RENDERER);
+  const dist = await standInWebDist(['/policies']);
   const database = await openDatabase({ url: viaProxy.toString(), poolSize: 4 });
   app = await buildApp({ config: testConfig({ WEB_DIST: dist }), database });
   await app.ready();

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { isDatabaseUnreachable } from '../db/client.ts';
+import { noteDatabaseAnswered, noteDatabaseFailure } from '../db/faults.ts';
 import journal from '../db/migrations/meta/_journal.json' with { type: 'json' };
 import { firstRow, pgErrorCode } from '../db/pg-errors.ts';
+import { stillFull } from '../operations/disk-space.ts';
 
 /**
  * The health addresses' answers. Live: the process answers. Ready: this instance can serve —
@@ -21,6 +23,7 @@ export const NOT_READY = {
   unreachable: 'the database cannot be reached',
   noAnswer: (ms: number) => `the database did not answer within ${ms / 1000} s`,
   migrations: 'the database is not migrated to this version',
+  diskFull: 'the disk is full',
   failed: 'the database answered with an error',
 } as const;
 
@@ -49,8 +52,14 @@ export async function readiness(ctx: AppContext, timeoutMs = READY_TIMEOUT_MS): 
   try {
     const answer = await Promise.race([lastAppliedMigration(ctx), late]);
     if (answer === 'late') return { status: 'not ready', reason: NOT_READY.noAnswer(timeoutMs) };
+    noteDatabaseAnswered(ctx);
     if (answer < LAST_MIGRATION_WHEN) return { status: 'not ready', reason: NOT_READY.migrations };
+    // a write failed for a full disk: ready again once one goes through (disk-space.ts)
+    const full = await Promise.race([stillFull(ctx), late]);
+    if (full === 'late') return { status: 'not ready', reason: NOT_READY.noAnswer(timeoutMs) };
+    if (full) return { status: 'not ready', reason: NOT_READY.diskFull };
   } catch (error) {
+    noteDatabaseFailure(ctx, error);
     return { status: 'not ready', reason: notReadyReason(error) };
   } finally {
     clearTimeout(timer);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { isSuperAdmin } from '../../domain/roles.ts';
 import type { AppContext } from '../context.ts';
+import { mayServeLastKnown, noteDatabaseAnswered } from '../db/faults.ts';
 import { announcement } from '../db/notify.ts';
 import { siteSettings } from '../db/schema.ts';
 import type { AuthUser } from '../plugins/auth.ts';
@@ -21,6 +22,8 @@ interface Cached {
 }
 
 const cache = new WeakMap<AppContext, Cached>();
+/** The switch as last read or set, kept while the database is out of reach (db/faults.ts). */
+const lastKnown = new WeakMap<AppContext, boolean>();
 /** The apps that hear other instances' toggles at once (db/notify.ts). */
 const pushed = new WeakSet<AppContext>();
 
@@ -66,6 +69,13 @@ export async function isMaintenanceEnabled(ctx: AppContext): Promise<boolean> {
     if (cache.get(ctx)?.reading === reading) cache.set(ctx, { enabled, until: holdUntil(ctx) });
     return enabled;
   } catch (error) {
+    // the database out of reach: the switch last known holds a while (db/faults.ts), read again
+    // every CACHE_MS
+    const known = lastKnown.get(ctx);
+    if (known !== undefined && mayServeLastKnown(ctx, error)) {
+      if (cache.get(ctx)?.reading === reading) cache.set(ctx, { enabled: known, until: Date.now() + CACHE_MS });
+      return known;
+    }
     if (cache.get(ctx)?.reading === reading) cache.delete(ctx);
     throw error;
   }
@@ -73,12 +83,16 @@ export async function isMaintenanceEnabled(ctx: AppContext): Promise<boolean> {
 
 async function readSwitch(ctx: AppContext): Promise<boolean> {
   const [row] = await ctx.db.select().from(siteSettings).where(eq(siteSettings.key, KEY));
-  return (row?.value as { enabled?: boolean } | undefined)?.enabled === true;
+  noteDatabaseAnswered(ctx);
+  const enabled = (row?.value as { enabled?: boolean } | undefined)?.enabled === true;
+  lastKnown.set(ctx, enabled);
+  return enabled;
 }
 
 /** Forgets the cached switch (tests empty the tables between cases). */
 export function resetMaintenanceCache(ctx: AppContext): void {
   cache.delete(ctx);
+  lastKnown.delete(ctx);
 }
 
 export interface MaintenanceStatus {
@@ -108,5 +122,6 @@ export async function setMaintenance(ctx: AppContext, enabled: boolean): Promise
     .select({ told: announcement('maintenance') })
     .from(turned);
   cache.set(ctx, { enabled, until: holdUntil(ctx) });
+  lastKnown.set(ctx, enabled);
   return { is_enabled: enabled };
 }

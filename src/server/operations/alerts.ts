@@ -4,11 +4,13 @@ import { healthAlerts } from '../db/schema-operations.ts';
 import { queueMail } from '../mail/outbox.ts';
 
 /** The conditions the site's health watches (issue 25), in the order the panel shows them. */
-export const HEALTH_KINDS = ['mail', 'backup', 'errors', 'webhook', 'database'] as const;
+export const HEALTH_KINDS = ['unreachable', 'disk', 'mail', 'backup', 'errors', 'webhook', 'database'] as const;
 export type HealthKind = (typeof HEALTH_KINDS)[number];
 
 /** Each condition's name, as the panel and the alert e-mails say it. */
 export const HEALTH_TITLES: Record<HealthKind, string> = {
+  unreachable: 'The database could not be reached',
+  disk: 'Disk full',
   mail: 'Mail keeps failing',
   backup: 'No recent backup',
   errors: 'A burst of server errors',

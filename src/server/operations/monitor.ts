@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { databaseFaultAnswer } from '../plugins/errors.ts';
 
 /** Answers with a 5xx status in ERROR_WINDOW_MS that make a burst (per instance). */
 export const ERROR_BURST = 20;
@@ -43,12 +44,17 @@ export function createHealthMonitor(): HealthMonitor {
   };
 }
 
+/** The health addresses: their 503s say "not ready", which is their job, never a fault. */
+const HEALTH_ROUTES = /^\/api\/v1\/health\//;
+
 /** Counts every answer with a 5xx status, by its route's pattern (never the address it was
- * asked at: no query strings, nothing a client made up). */
+ * asked at: no query strings, nothing a client made up) — but not the health addresses' own, nor
+ * the 503s of a database out of reach or a full disk: those have their own alerts (db/faults.ts). */
 export function registerErrorCounter(app: FastifyInstance, monitor: HealthMonitor, now: () => Date): void {
   app.addHook('onResponse', (request, reply, done) => {
-    if (reply.statusCode >= 500) {
-      monitor.answered(reply.statusCode, `${request.method} ${request.routeOptions.url ?? '(no route)'}`, now());
+    const route = request.routeOptions.url;
+    if (reply.statusCode >= 500 && !HEALTH_ROUTES.test(route ?? '') && !databaseFaultAnswer.has(request)) {
+      monitor.answered(reply.statusCode, `${request.method} ${route ?? '(no route)'}`, now());
     }
     done();
   });

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addressKey } from '../accounts/login-limits.ts';
 import { SESSION_HINT_COOKIE } from '../accounts/sessions.ts';
 import type { AppContext } from '../context.ts';
+import { noteDatabaseFailure } from '../db/faults.ts';
 import { hit } from '../db/rate-limits.ts';
 import { AppError } from '../errors.ts';
 import { productBySlug } from '../events/service.ts';
@@ -98,7 +99,15 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
   async function mayPaint(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const max = config.paintLimitPerMinute;
     if (max === 0) return true;
-    const counted = await hit(ctx, { bucket: 'paint', max, windowMs: 60_000 }, addressKey(request.ip));
+    let counted: Awaited<ReturnType<typeof hit>>;
+    try {
+      counted = await hit(ctx, { bucket: 'paint', max, windowMs: 60_000 }, addressKey(request.ip));
+    } catch (error) {
+      // a full disk takes no count: the page, which only reads, is painted all the same (noted
+      // for readiness and Site Health: db/faults.ts)
+      if (noteDatabaseFailure(ctx, error) === 'full') return true;
+      throw error;
+    }
     if (counted.allowed) return true;
     reply
       .status(429)

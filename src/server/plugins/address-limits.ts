@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addressKey } from '../accounts/login-limits.ts';
 import type { AppContext } from '../context.ts';
+import { noteDatabaseFailure } from '../db/faults.ts';
 import { hit } from '../db/rate-limits.ts';
 import { AppError } from '../errors.ts';
 
@@ -27,6 +28,8 @@ export function retryIn(seconds: number): string {
   return `${seconds} second${seconds === 1 ? '' : 's'}`;
 }
 
+const readOnly = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
+
 /**
  * A hook (a route's onRequest, before its body is read, so refused and malformed requests count
  * too; or a not-found handler's preHandler) that counts the request under its address and, past
@@ -36,7 +39,14 @@ export function limitPerAddress(ctx: AppContext, limit: AddressLimit) {
   const shared = { bucket: limit.bucket, max: limit.perMinute, windowMs: 60_000 };
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (limit.skip?.(request)) return;
-    const counted = await hit(ctx, shared, addressKey(request.ip));
+    let counted: Awaited<ReturnType<typeof hit>>;
+    try {
+      counted = await hit(ctx, shared, addressKey(request.ip));
+    } catch (error) {
+      // a full disk takes no count: a read goes on uncounted (a write fails on its own, 503)
+      if (readOnly(request) && noteDatabaseFailure(ctx, error) === 'full') return;
+      throw error;
+    }
     if (counted.allowed) return;
     reply.header('retry-after', String(counted.retryAfterSeconds));
     throw new AppError('RATE_LIMITED', `Rate limit exceeded, retry in ${retryIn(counted.retryAfterSeconds)}`);

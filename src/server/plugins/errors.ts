@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { FAULT_MSG } from '../../domain/faults.ts';
-import { isDatabaseUnreachable } from '../db/client.ts';
+import { isDatabaseAborted, noteDatabaseFailure } from '../db/faults.ts';
 import { AppError, type FieldErrors, fieldErrors } from '../errors.ts';
 import { unavailablePage } from '../pages/unavailable.ts';
 
@@ -123,8 +123,9 @@ export function errorForLog(value: unknown): unknown {
 /** The logger's serializers (app.ts). */
 export const logSerializers = { err: errorForLog, error: errorForLog };
 
-/** The answer while the database cannot be reached. */
+/** The answers while the database cannot be reached, and while its disk is full. */
 const UNAVAILABLE = new AppError('UNAVAILABLE', FAULT_MSG.busy);
+const CANNOT_SAVE = new AppError('UNAVAILABLE', FAULT_MSG.cannotSave);
 
 /** A browser asking for a page (not the API, not a file): it gets the 503 page, not JSON. */
 function wantsPage(request: FastifyRequest): boolean {
@@ -133,15 +134,31 @@ function wantsPage(request: FastifyRequest): boolean {
   return !path.startsWith('/api') && !path.startsWith('/media/') && !/\.\w{1,8}$/.test(path);
 }
 
-/** 503 for a request that met a database out of reach: the page or the error shape, never
- * cached, with a hint to come back in a minute. Logged as a warning: the cause is outside. */
-function sendUnavailable(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
-  request.log.warn({ err: describeForLog(error) }, 'database unreachable');
+/** 503 for a request that met a database out of reach or a full disk: the page or the error
+ * shape, never cached, with a hint to come back in a minute. Logged as a warning: the cause is
+ * outside, and noted for readiness and Site Health (db/faults.ts); not counted as a burst of
+ * errors (operations/monitor.ts): it has its own alert. */
+function sendUnavailable(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: unknown,
+  fault: 'unreachable' | 'full',
+): FastifyReply {
+  request.log.warn({ err: describeForLog(error) }, fault === 'full' ? 'disk full' : 'database unreachable');
+  databaseFaultAnswer.add(request);
   reply.status(503).header('cache-control', 'no-store').header('retry-after', '60');
+  const answer = fault === 'full' ? CANNOT_SAVE : UNAVAILABLE;
   return wantsPage(request)
-    ? reply.type('text/html; charset=utf-8').send(unavailablePage())
-    : reply.send(UNAVAILABLE.toJSON());
+    ? reply.type('text/html; charset=utf-8').send(unavailablePage(answer.message))
+    : reply.send(answer.toJSON());
 }
+
+/** The requests answered 503 for the database's own fault (operations/monitor.ts skips them). */
+export const databaseFaultAnswer = new WeakSet<FastifyRequest>();
+
+/** What the server does when the embedded database has stopped for good (start.ts: exit non-zero,
+ * so that systemd or Docker starts it afresh). */
+export type OnDatabaseAborted = (error: unknown) => void;
 
 function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.status(error.status).send(error.toJSON());
@@ -150,9 +167,16 @@ function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 /** One error handler: AppError as itself, validation as 400 with field errors, Fastify's
  * client errors with a plain message, anything else a 500 that hides its details. A 503 of the
  * maintenance gate is an expected answer, logged at info without a stack. */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, onAborted: OnDatabaseAborted): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (!(error instanceof AppError) && isDatabaseUnreachable(error)) return sendUnavailable(request, reply, error);
+    if (!(error instanceof AppError)) {
+      if (isDatabaseAborted(error)) {
+        onAborted(error);
+        return sendUnavailable(request, reply, error, 'unreachable');
+      }
+      const fault = noteDatabaseFailure(request.server.ctx, error);
+      if (fault) return sendUnavailable(request, reply, error, fault);
+    }
     if (error instanceof AppError) {
       if (error.code === 'MAINTENANCE') request.log.info('refused during maintenance');
       else if (error.status >= 500) request.log.error({ error: describeForLog(error) }, error.message);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { mayServeLastKnown, noteDatabaseAnswered } from '../db/faults.ts';
 import { announcement } from '../db/notify.ts';
 import { siteSettings } from '../db/schema.ts';
 import { maintenanceIfKnown } from '../maintenance/service.ts';
@@ -72,6 +73,7 @@ function state(ctx: AppContext): CacheState {
 
 async function readGeneration(ctx: AppContext): Promise<number> {
   const [row] = await ctx.db.select().from(siteSettings).where(eq(siteSettings.key, KEY));
+  noteDatabaseAnswered(ctx);
   return Number((row?.value as { generation?: number } | undefined)?.generation ?? 0);
 }
 
@@ -92,8 +94,14 @@ function freshState(ctx: AppContext): CacheState | Promise<CacheState> {
       s.checking = undefined;
     },
     (error: unknown) => {
-      s.checkedAt = 0;
       s.checking = undefined;
+      // the database out of reach: what is cached is served a while (db/faults.ts), the
+      // generation looked at again in a second
+      if (s.generation >= 0 && mayServeLastKnown(ctx, error)) {
+        s.checkedAt = Date.now() - s.checkMs + CHECK_MS;
+        return;
+      }
+      s.checkedAt = 0;
       throw error;
     },
   );

@@ -1,7 +1,7 @@
 import { Alert, Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMaintenanceStore } from '../maintenance/store.ts';
 import { LoadFailed } from '../people/admin/ListParts.tsx';
-import { size, useSiteHealth, when } from './api.ts';
+import { type SiteHealth, size, useSiteHealth, when } from './api.ts';
 import { PreflightCheck } from './PreflightCheck.tsx';
 
 /**
@@ -30,6 +30,12 @@ export function SiteHealthPanel() {
         />
       ) : (
         <>
+          {health.data?.from_memory && (
+            <Alert color="red" title="The database cannot be read">
+              These alerts are what this server knows by itself; they are recorded and e-mailed once the database takes
+              writes again.
+            </Alert>
+          )}
           <Table aria-label="Conditions" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -61,6 +67,7 @@ export function SiteHealthPanel() {
                 ? `Last backup: ${when(backup.finished_at ?? backup.started_at)}, ${backup.status}, ${size(backup.bytes)}${backup.error ? ` (${backup.error})` : ''}`
                 : 'Last backup: never'}
           </Text>
+          <DiskLine disk={health.data?.disk} pending={health.isPending} />
         </>
       )}
       <Paper withBorder p="md">
@@ -74,6 +81,21 @@ export function SiteHealthPanel() {
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/** Free space where the server writes, all the time; a warning when it runs low. */
+function DiskLine({ disk, pending }: { disk: SiteHealth['disk'] | undefined; pending: boolean }) {
+  if (pending) return <Text>Free space: …</Text>;
+  if (!disk) return <Text data-testid="disk-space">Free space: not measured (the server keeps nothing on disk)</Text>;
+  const share = disk.total_bytes > 0 ? Math.round((100 * disk.free_bytes) / disk.total_bytes) : 0;
+  const line = `Free space: ${size(disk.free_bytes)} of ${size(disk.total_bytes)} (${share} %) in ${disk.path}`;
+  if (!disk.low) return <Text data-testid="disk-space">{line}</Text>;
+  return (
+    <Alert color="orange" title="The disk is nearly full" data-testid="disk-space">
+      {line}. Below 10 % or 1 GB the site may soon be unable to save entries and payments: remove old backups or logs,
+      or give the server more space.
+    </Alert>
   );
 }
 

@@ -20,6 +20,10 @@ export interface SiteHealth {
     bytes: number | null;
     error: string | null;
   } | null;
+  /** Where the server writes (DATA_DIR): free space, and whether it is low. */
+  disk: { path: string; free_bytes: number; total_bytes: number; low: boolean } | null;
+  /** The database could not be read: the alerts are the server's memory alone. */
+  from_memory: boolean;
 }
 
 /** One line of the pre-flight check: green, or a sentence saying what to fix. */
@@ -57,5 +61,6 @@ export function size(bytes: number | null): string {
   if (bytes === null) return 'size unknown';
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
 }
