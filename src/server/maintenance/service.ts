@@ -61,22 +61,25 @@ export async function isMaintenanceEnabled(ctx: AppContext): Promise<boolean> {
   if (known !== undefined) return known;
   const hit = cache.get(ctx);
   if (hit?.reading) return hit.reading;
-  const reading = readSwitch(ctx);
+  // the database out of reach: the switch last known holds a while (db/faults.ts), read again
+  // every CACHE_MS; every caller sharing the read gets the same answer
+  const reading = readSwitch(ctx).then(
+    (enabled) => ({ enabled, until: holdUntil(ctx) }),
+    (error: unknown) => {
+      const known = lastKnown.get(ctx);
+      if (known !== undefined && mayServeLastKnown(ctx, error)) return { enabled: known, until: Date.now() + CACHE_MS };
+      throw error;
+    },
+  );
+  const shared = reading.then((read) => read.enabled);
   // until the read lands, callers share it (and a stale value is never served)
-  cache.set(ctx, { enabled: hit?.enabled ?? false, until: 0, reading });
+  cache.set(ctx, { enabled: hit?.enabled ?? false, until: 0, reading: shared });
   try {
-    const enabled = await reading;
-    if (cache.get(ctx)?.reading === reading) cache.set(ctx, { enabled, until: holdUntil(ctx) });
-    return enabled;
+    const read = await reading;
+    if (cache.get(ctx)?.reading === shared) cache.set(ctx, read);
+    return read.enabled;
   } catch (error) {
-    // the database out of reach: the switch last known holds a while (db/faults.ts), read again
-    // every CACHE_MS
-    const known = lastKnown.get(ctx);
-    if (known !== undefined && mayServeLastKnown(ctx, error)) {
-      if (cache.get(ctx)?.reading === reading) cache.set(ctx, { enabled: known, until: Date.now() + CACHE_MS });
-      return known;
-    }
-    if (cache.get(ctx)?.reading === reading) cache.delete(ctx);
+    if (cache.get(ctx)?.reading === shared) cache.delete(ctx);
     throw error;
   }
 }
