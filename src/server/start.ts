@@ -1,9 +1,10 @@
 import { join } from 'node:path';
-import { buildApp } from './app.ts';
+import { type App, buildApp } from './app.ts';
 import { listenForLocalCommands } from './backup/local-command.ts';
 import { type Config, loadConfig } from './config.ts';
 import { type Database, DataDirLockedError, migrateDatabase, openDatabase, withStartupLock } from './db/client.ts';
-import { closeOnSignals } from './health/shutdown.ts';
+import { markShuttingDown } from './health/service.ts';
+import { closeOnSignals, SHUTDOWN_LIMIT_MS } from './health/shutdown.ts';
 import { moveUploadsIntoDatabase } from './plugins/uploads-upgrade.ts';
 import { DEMO_SIGN_INS, type DemoSignIn, seedDemo } from './seed/seed.ts';
 import { exitOnStartupProblem } from './startup-errors.ts';
@@ -33,7 +34,9 @@ export async function main(): Promise<void> {
     console.error(dataDirInUse(config.dataDir, error.pid, error.lockPath));
     process.exit(1);
   }
-  const app = await buildApp({ config, database });
+  // the embedded database stopped for good: nothing more can be answered, so the server stops
+  // with exit code 1 and systemd or Docker starts it afresh (plugins/errors.ts)
+  const app: App = await buildApp({ config, database, onDatabaseAborted: () => stopForRestart(app) });
   for (const notice of config.notices) app.log[notice.level](notice.message);
   if (config.payments.notice) app.log[config.payments.notice.level](config.payments.notice.message);
   // One instance at a time migrates and seeds; another started at once waits, then finds it done.
@@ -69,6 +72,14 @@ export async function main(): Promise<void> {
   const visitors = config.isProduction ? ` (visitors: ${config.publicUrl})` : '';
   console.log(`\n${config.association.code} is running on http://${shown}:${port}${visitors}\n`);
   printSignIns(config, seeded?.signIns);
+}
+
+/** Stops after the embedded database aborted: ready answers 503, the requests in flight end (as
+ * far as they can), then exit 1 — within SHUTDOWN_LIMIT_MS whatever happens. */
+function stopForRestart(app: App): void {
+  markShuttingDown(app.ctx);
+  setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+  void app.close().finally(() => process.exit(1));
 }
 
 /** The one line a second server on the same embedded database stops with: how to tell whether
