@@ -7,7 +7,7 @@ import { isDatabaseUnreachable } from './client.ts';
  * error handler and the readers of the maintenance switch and the cache generation note each
  * failure and each answer; readiness, Site Health and the health job read it, and the job records
  * an outage in health_alerts (and so e-mails it) once the database takes writes again
- * (docs/decisions/0058-the-database-on-a-bad-night.md).
+ * (docs/decisions/0059-the-database-on-a-bad-night.md).
  */
 
 /** How long cached public answers, the maintenance switch and the cache generation last known are
