@@ -11,6 +11,8 @@ test('the super administrator sees the conditions, "Last backup: never", and run
 
   const conditions = page.getByRole('table', { name: 'Conditions' });
   for (const title of [
+    'The database could not be reached',
+    'Disk full',
     'Mail keeps failing',
     'No recent backup',
     'A burst of server errors',
@@ -20,6 +22,10 @@ test('the super administrator sees the conditions, "Last backup: never", and run
     await expect(conditions.getByRole('row', { name: new RegExp(title) })).toBeVisible();
   }
   await expect(page.getByTestId('last-backup')).toHaveText('Last backup: never');
+  // the e2e server keeps its database in memory: nothing on disk to measure
+  await expect(page.getByTestId('disk-space')).toHaveText(
+    'Free space: not measured (the server keeps nothing on disk)',
+  );
   // maintenance is off: nothing says it is on (admin-shell.spec.ts sees the alert while it is)
   await expect(page.getByText('Maintenance mode is on')).toHaveCount(0);
 
