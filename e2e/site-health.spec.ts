@@ -11,7 +11,7 @@ test('the super administrator sees the conditions, "Last backup: never", and run
 
   const conditions = page.getByRole('table', { name: 'Conditions' });
   for (const title of [
-    'The database could not be reached',
+    'The database cannot be reached',
     'Disk full',
     'Mail keeps failing',
     'No recent backup',

@@ -140,14 +140,14 @@ describe('PostgreSQL stopped for 20 s under load', () => {
     expect(run.errors).toBe('unchanged');
     const health = await fetch(`${base}/api/v1/admin/health/`, { headers: chief }).then((r) => r.json());
     const alert = health.alerts.find((a: { kind: string }) => a.kind === 'unreachable');
-    expect(alert).toMatchObject({ title: 'The database could not be reached', raised: true });
+    expect(alert).toMatchObject({ title: 'The database cannot be reached', raised: true });
     expect(alert.detail).toMatch(
       /^The database could not be reached from \d{4}-\d\d-\d\d \d\d:\d\d:\d\d to \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(\d+ s/,
     );
     expect(health.alerts.find((a: { kind: string }) => a.kind === 'errors').raised).toBe(false);
     await flushMail(app);
     expect(outbox.messages.filter((m) => m.to === 'ops@ersa.example').map((m) => m.subject)).toEqual([
-      'ERSA site health: The database could not be reached',
+      'ERSA site health: The database cannot be reached',
     ]);
   });
 });

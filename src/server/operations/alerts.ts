@@ -9,7 +9,7 @@ export type HealthKind = (typeof HEALTH_KINDS)[number];
 
 /** Each condition's name, as the panel and the alert e-mails say it. */
 export const HEALTH_TITLES: Record<HealthKind, string> = {
-  unreachable: 'The database could not be reached',
+  unreachable: 'The database cannot be reached',
   disk: 'Disk full',
   mail: 'Mail keeps failing',
   backup: 'No recent backup',

@@ -217,7 +217,7 @@ describe('GET /admin/health/ (the Site health panel)', () => {
     const first = await get();
     expect(first.last_backup).toBeNull();
     expect(first.alerts.map((a: { title: string; raised: boolean }) => [a.title, a.raised])).toEqual([
-      ['The database could not be reached', false],
+      ['The database cannot be reached', false],
       ['Disk full', false],
       ['Mail keeps failing', false],
       ['No recent backup', false],
