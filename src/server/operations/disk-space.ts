@@ -47,8 +47,12 @@ export function spaceText(space: DiskSpace | null): string {
 
 /**
  * Whether the disk is still full, once a write has failed for it (readiness and the health job
- * ask): one small write, and on the embedded database the data folder's free space. A write that
- * goes through ends the outage (db/faults.ts). False when no write has failed for a full disk.
+ * ask): one small write to a table of the app, one that must grow the database (a row in a
+ * temporary table of its own, which starts with no page: a write that fits in a page a table
+ * already has goes through on a full disk, so the first alone said "room again" while the tables
+ * that had to grow still refused, disk-full-tmpfs.test.ts on PostgreSQL), and on the embedded
+ * database the data folder's free space. A probe that goes through ends the outage (db/faults.ts).
+ * False when no write has failed for a full disk.
  */
 export async function stillFull(ctx: AppContext): Promise<boolean> {
   if (!databaseTrouble(ctx).full) return false;
@@ -57,10 +61,16 @@ export async function stillFull(ctx: AppContext): Promise<boolean> {
     if (space && space.free_bytes < FULL_BELOW_BYTES) return true;
   }
   try {
-    await ctx.db
-      .insert(siteSettings)
-      .values({ key: 'disk_probe', value: { at: ctx.now().toISOString() }, updatedAt: ctx.now() })
-      .onConflictDoUpdate({ target: siteSettings.key, set: { value: sql`excluded.value`, updatedAt: ctx.now() } });
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .insert(siteSettings)
+        .values({ key: 'disk_probe', value: { at: ctx.now().toISOString() }, updatedAt: ctx.now() })
+        .onConflictDoUpdate({ target: siteSettings.key, set: { value: sql`excluded.value`, updatedAt: ctx.now() } });
+      // in the database's own tablespace, where its tables are, whatever temp_tablespaces says
+      await tx.execute(sql`SET LOCAL temp_tablespaces = ''`);
+      await tx.execute(sql`CREATE TEMPORARY TABLE piste_disk_probe (at timestamptz) ON COMMIT DROP`);
+      await tx.execute(sql`INSERT INTO piste_disk_probe VALUES (now())`);
+    });
   } catch (error) {
     if (isDiskFull(error)) {
       noteDatabaseFailure(ctx, error);
