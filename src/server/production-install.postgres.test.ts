@@ -9,8 +9,7 @@
  * restored by the installation's own scripts/restore.ts and compared with the site.
  * api-postgres only: it needs a PostgreSQL server, and it is slow (a copy of node_modules, a build).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,7 +19,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { composeService, readUnit } from './test/deploy-files.ts';
-import { groupAlive, type ServerProcess, startServer } from './test/processes.ts';
+import { groupAlive, runCommand, type ServerProcess, startServer } from './test/processes.ts';
 import { createEmptyDatabase, dropDatabase } from './test/scratch-databases.ts';
 import {
   archivesIn,
@@ -32,7 +31,6 @@ import {
   readSite,
   runAs,
   runBackupUnit,
-  runCommand,
   runStartPre,
   startComposeCommand,
   unitEnvironment,
@@ -73,18 +71,7 @@ function copyWorkingTree(to: string): void {
   }
 }
 
-async function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(command, args, { cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, output };
-}
+const run = (command: string, args: string[], cwd: string) => runCommand(command, args, cwd, process.env);
 
 /** The installation's own Node, its built templates (dist/web-ssr/emails.js) and its nodemailer,
  * with production dependencies only, render the receipt's sample and send it (HTML and text) to an

@@ -1,41 +1,22 @@
-/**
- * Issue 36: `npm run backup`, `npm run restore` and `npm run create-admin` with a DATABASE_URL
- * they cannot use print the server's one line (startup-errors.ts) and exit 1 — never Drizzle's
- * raw `Failed query: SELECT …`. Each script as its own process, against each bad address: a
- * database that does not exist, a wrong password, a user that does not exist, a server that is
- * not running. The test server trusts every local connection, so no password is ever wrong on
- * it: the wrong password comes from a stand-in that answers as PostgreSQL does (28P01), and the
- * real server refuses a user it does not know (28000).
- */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { TEST_DATABASE_URL } from './test/databases.ts';
+import { passwordRefuser } from './test/password-refuser.ts';
+import { runCommand } from './test/processes.ts';
 import { createEmptyDatabase, dropDatabase } from './test/scratch-databases.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-async function run(script: string, args: string[], databaseUrl: string) {
-  const child = spawn(process.execPath, [script, ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function run(script: string, args: string[], databaseUrl: string) {
+  return runCommand(process.execPath, [script, ...args], ROOT, {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    DATABASE_URL: databaseUrl,
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, output };
 }
 
 const base = new URL(TEST_DATABASE_URL);
@@ -46,25 +27,11 @@ const source = `piste_script_errors_${process.pid}`;
 
 let folder = '';
 let archive = '';
-/** A PostgreSQL stand-in that refuses every password (28P01), as a server with password
- * authentication answers a wrong one. */
-let refuser: Server;
-let refuserPort = 0;
+let refuser: Awaited<ReturnType<typeof passwordRefuser>>;
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'piste-script-errors-'));
-  refuser = createServer((socket) => {
-    socket.once('data', () => {
-      const fields = Buffer.from('SFATAL\0VFATAL\0C28P01\0Mpassword authentication failed for user "piste"\0\0');
-      const header = Buffer.alloc(5);
-      header.write('E', 0);
-      header.writeInt32BE(fields.length + 4, 1);
-      socket.end(Buffer.concat([header, fields]));
-    });
-  });
-  refuser.listen(0, '127.0.0.1');
-  await once(refuser, 'listening');
-  refuserPort = (refuser.address() as { port: number }).port;
+  refuser = await passwordRefuser();
   // a real archive for restore to check before it reaches the database
   const url = await createEmptyDatabase(source);
   const database = await openDatabase({ url, poolSize: 1 });
@@ -79,7 +46,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => refuser.close(() => resolve()));
+  await refuser.close();
   await dropDatabase(source);
   await rm(folder, { recursive: true, force: true });
 });
@@ -99,9 +66,9 @@ const cases: [string, () => string, () => string][] = [
   ],
   [
     'a wrong password',
-    () => `postgres://piste:wrong-s3cret@127.0.0.1:${refuserPort}/piste`,
+    () => `postgres://piste:wrong-s3cret@127.0.0.1:${refuser.port}/piste`,
     () =>
-      `DATABASE_URL: the database at 127.0.0.1:${refuserPort} refused the password of user "piste"; check the password in DATABASE_URL.`,
+      `DATABASE_URL: the database at 127.0.0.1:${refuser.port} refused the password of user "piste"; check the password in DATABASE_URL.`,
   ],
   [
     'a user that does not exist',

@@ -7,10 +7,10 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from './test/databases.ts';
+import { passwordRefuser } from './test/password-refuser.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const GOOD_SECRET = '3f9c1e7a5b2d8064c1f7e9a3b5d20846e1c7a9f3b5d7e2c4a6f8091b3d5e7a9c';
@@ -47,28 +47,11 @@ const base = new URL(TEST_DATABASE_URL);
 const where = `${base.hostname}:${base.port || '5432'}`;
 const withDatabase = (name: string) => `postgres://${base.username || 'postgres'}@${where}/${name}`;
 
-/** A PostgreSQL stand-in that refuses every password, as a server with password authentication
- * answers a wrong one (the test server trusts every local connection). */
-let refuser: Server;
-let refuserPort = 0;
+let refuser: Awaited<ReturnType<typeof passwordRefuser>>;
 beforeAll(async () => {
-  refuser = createServer((socket) => {
-    socket.once('data', () => {
-      const fields = Buffer.from(
-        'SFATAL\0VFATAL\0C28P01\0Mpassword authentication failed for user "piste"\0\0',
-        'utf8',
-      );
-      const header = Buffer.alloc(5);
-      header.write('E', 0);
-      header.writeInt32BE(fields.length + 4, 1);
-      socket.end(Buffer.concat([header, fields]));
-    });
-  });
-  refuser.listen(0, '127.0.0.1');
-  await once(refuser, 'listening');
-  refuserPort = (refuser.address() as { port: number }).port;
+  refuser = await passwordRefuser();
 });
-afterAll(() => new Promise<void>((resolve) => refuser.close(() => resolve())));
+afterAll(() => refuser.close());
 
 describe.concurrent('the server with a DATABASE_URL it cannot use', { timeout: 90_000 }, () => {
   it('not a PostgreSQL address', async () => {
@@ -86,10 +69,10 @@ describe.concurrent('the server with a DATABASE_URL it cannot use', { timeout: 9
   });
 
   it('a wrong password, never repeated', async () => {
-    const result = await server({ DATABASE_URL: `postgres://piste:wrong-s3cret@127.0.0.1:${refuserPort}/piste` });
+    const result = await server({ DATABASE_URL: `postgres://piste:wrong-s3cret@127.0.0.1:${refuser.port}/piste` });
     expectOneLine(
       result,
-      `DATABASE_URL: the database at 127.0.0.1:${refuserPort} refused the password of user "piste"; check the password in DATABASE_URL.`,
+      `DATABASE_URL: the database at 127.0.0.1:${refuser.port} refused the password of user "piste"; check the password in DATABASE_URL.`,
     );
     expect(result.stderr).not.toContain('wrong-s3cret');
   });

@@ -14,8 +14,8 @@ import { resetMaintenanceCache } from '../maintenance/service.ts';
 import { resetPublicCache } from '../plugins/public-cache.ts';
 import { databaseUrl, TEST_DATABASE_URL } from '../test/databases.ts';
 import { signedIn } from '../test/fixtures.ts';
-import { standInWebDist } from '../test/stand-in-web.ts';
 import { bearer, testConfig } from '../test/helper.ts';
+import { standInWebDist } from '../test/stand-in-web.ts';
 import { openDatabase } from './client.ts';
 
 /** A TCP proxy in front of the PostgreSQL server: `cut` closes every connection and stops

@@ -14,6 +14,27 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** What a command run to its end did. */
+export interface Ran {
+  code: number | null;
+  /** stdout and stderr together, as they came. */
+  output: string;
+}
+
+/** Runs a command to its end in `cwd` with exactly `env`; never throws for a failing exit. */
+export async function runCommand(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Ran> {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, output };
+}
+
 export interface StartOptions {
   /** The installation to start (default: this checkout). */
   cwd?: string;

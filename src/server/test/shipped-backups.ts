@@ -6,7 +6,6 @@
  * ROOT/var/backups/piste, the unit's WorkingDirectory → the test's installation).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
 import { chmodSync, chownSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -14,6 +13,7 @@ import { openDatabase } from '../db/client.ts';
 import { everyRow } from './backup-sites.ts';
 import type { ComposeService, UnitService } from './deploy-files.ts';
 import { parseEnvironmentFile } from './deploy-files.ts';
+import { type Ran, runCommand } from './processes.ts';
 
 /** What systemd gives a service before its Environment= (a User= service also gets these). */
 const SYSTEMD_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -56,24 +56,6 @@ export function runAs(user: string): RunAs {
 export function asUser(as: RunAs, command: string[]): [string, string[]] {
   if (!as.user) return [command[0] as string, command.slice(1)];
   return ['runuser', ['-u', as.user, '--', ...command]];
-}
-
-export interface Ran {
-  code: number | null;
-  output: string;
-}
-
-export async function runCommand(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Ran> {
-  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, output };
 }
 
 /** Where the scratch root puts a path the shipped files name. */
