@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
+import { markShuttingDown } from '../health/service.ts';
 import { flushMail, openTestDatabase, TestClock, TestOutbox, testConfig } from '../test/helper.ts';
 import { runHealthChecks } from './job.ts';
 
@@ -64,5 +65,16 @@ describe('answers with 5xx in a burst', () => {
     clock.advance(5 * 60_000 + 1_000);
     await fail(10);
     expect((await check()).errors).toBe('unchanged');
+  });
+
+  // last: the app is then shutting down for good
+  it("the health addresses' own 503s never make a burst (ready says 'not ready' by design)", async () => {
+    clock.set('2026-01-17T12:00:00Z');
+    markShuttingDown(app.ctx);
+    for (let i = 0; i < 25; i++) {
+      expect((await app.inject({ method: 'GET', url: '/api/v1/health/ready' })).statusCode).toBe(503);
+    }
+    expect((await check()).errors).toBe('unchanged');
+    expect(app.health.errorsSince(clock.now()).count).toBe(0);
   });
 });
