@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { Server as NetServer } from 'node:net';
+import { connect, Server as NetServer } from 'node:net';
 import { setImmediate as nextPoll } from 'node:timers/promises';
 import type { App } from '../app.ts';
 import { markShuttingDown } from './service.ts';
@@ -31,16 +31,37 @@ function trackRequests(app: App): Set<ServerResponse> {
   return answers;
 }
 
+/** The parts of Node's own listening handle (TCPWrap) and socket handle used below: libuv's
+ * listen again (a new backlog for the same socket) and the kernel's getpeername. */
+interface ListenHandle {
+  listen?(backlog: number): number;
+}
+interface SocketHandle {
+  getpeername?(out: object): number;
+}
+
 /**
  * Closes the listening socket before anything else, so that a new connection is refused (a proxy
- * tries the other instance) rather than accepted and then reset (issue 36):
- * - it closes right after the event loop accepted what was waiting (the kernel resets the
- *   connections still queued when a listening socket closes);
+ * tries the other instance) rather than accepted and then reset (issue 36). When a listening socket
+ * closes, the kernel resets every connection still in its accept queue: connections whose
+ * handshake it completed and the event loop had not accepted yet — their client has sent its
+ * request. Node's event loop accepts one connection per turn (libuv 1.45+, libuv/libuv#3696), so under a steady
+ * stream of new connections the queue never empties by itself (measured: about one connection per
+ * client queued at any time, all reset). So:
+ * - the queue is shortened to one connection (listen again with backlog 0): a connection that
+ *   finds it taken is not queued (its SYN is dropped; its client sends it again a second later
+ *   and is then refused);
+ * - once the event loop has accepted what was queued, the server takes that one place itself with
+ *   a connection of its own (the plug), and closes the listening socket while the plug holds it:
+ *   no client can be in the queue then, and the reset goes to the plug alone. The plug is only
+ *   known to hold the place when its handshake is done (getpeername answers) and the queue holds
+ *   one connection; otherwise the loop turns again (at most MAX_TURNS, then it closes anyway);
  * - every answer not yet begun, and every later one, closes its connection (`Connection: close`),
  *   so a kept-alive client moves to a new connection — refused — instead of finding its
  *   connection destroyed under the request it just sent;
  * - idle kept-alive connections get KEEP_ALIVE_GRACE_MS to send that request; those still idle
  *   then are closed by Fastify's close, while the requests in flight finish.
+ * Where the accept queue cannot be read (not Linux: no /proc/net/tcp), it closes after one turn.
  */
 async function stopListening(app: App): Promise<void> {
   const server = app.server;
@@ -50,16 +71,33 @@ async function stopListening(app: App): Promise<void> {
     res.shouldKeepAlive = false;
   });
   for (const res of answers) if (!res.headersSent) res.shouldKeepAlive = false;
-  // connections the kernel has accepted and the event loop not yet: reset if the listening socket
-  // closed now. The loop accepts them in its next poll; on Linux, /proc/net/tcp says when none is
-  // left (elsewhere: one poll).
-  const port = (server.address() as { port?: number } | null)?.port;
-  for (let polls = 0; polls < 50; polls++) {
+  const address = server.address();
+  const handle = (server as unknown as { _handle?: ListenHandle })._handle;
+  if (address && typeof address === 'object' && handle?.listen?.(0) === 0) {
+    const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+    for (let turn = 0; turn < MAX_TURNS; turn++) {
+      await nextPoll();
+      const queued = acceptQueue(address.port);
+      if (queued === undefined) break;
+      if (queued > 0) continue;
+      const plug = connect({ host, port: address.port });
+      plug.on('error', () => {}); // reset when the listening socket closes: that is its purpose
+      // net.connect connects on the next tick; on the loopback interface the handshake is done when
+      // connect() returns
+      await new Promise((resolve) => process.nextTick(resolve));
+      const connected = (plug as unknown as { _handle?: SocketHandle })._handle?.getpeername?.({}) === 0;
+      if (connected && acceptQueue(address.port) === 1) {
+        NetServer.prototype.close.call(server);
+        plug.destroy();
+        break;
+      }
+      plug.destroy();
+    }
+  } else {
     await nextPoll();
-    if (!port || !acceptQueued(port)) break;
   }
   // the listening socket only: http.Server's close would destroy idle connections at once
-  NetServer.prototype.close.call(server);
+  if (server.listening) NetServer.prototype.close.call(server);
   const until = Date.now() + KEEP_ALIVE_GRACE_MS;
   while (Date.now() < until) {
     const open = await new Promise<number>((resolve) => server.getConnections((_e, n) => resolve(n ?? 0)));
@@ -68,23 +106,35 @@ async function stopListening(app: App): Promise<void> {
   }
 }
 
-/** Whether connections wait in the accept queue of the socket listening on `port` (Linux: the
- * listening line's rx_queue in /proc/net/tcp and tcp6); false when that cannot be read. */
-function acceptQueued(port: number): boolean {
-  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')} `;
+/** How many turns of the event loop stopListening waits for a moment to close without a reset. */
+const MAX_TURNS = 200;
+
+/** How many connections wait in the accept queue of the socket listening on `port` (Linux: the
+ * listening line's rx_queue in /proc/net/tcp or tcp6, listed before the other sockets: only the
+ * file's first part is read, so that the answer is fresh); undefined when it cannot be read. */
+function acceptQueue(port: number): number | undefined {
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const buffer = Buffer.alloc(16384);
+  let readable = false;
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text: string;
+    let fd: number;
     try {
-      text = readFileSync(table, 'utf8');
+      fd = openSync(table, 'r');
     } catch {
       continue;
     }
-    for (const line of text.split('\n')) {
-      const [, local = '', , state, queues = ''] = line.trim().split(/\s+/);
-      if (state === '0A' && `${local} `.endsWith(hexPort) && !queues.endsWith(':00000000')) return true;
+    readable = true;
+    try {
+      const length = readSync(fd, buffer, 0, buffer.length, null);
+      for (const line of buffer.toString('latin1', 0, length).split('\n')) {
+        const [, local = '', , state, queues = ''] = line.trim().split(/\s+/);
+        if (state === '0A' && local.endsWith(hexPort)) return Number.parseInt(queues.split(':')[1] ?? '0', 16);
+      }
+    } finally {
+      closeSync(fd);
     }
   }
-  return false;
+  return readable ? 0 : undefined;
 }
 
 export interface ShutdownOptions {
