@@ -72,6 +72,8 @@ export async function isMaintenanceEnabled(ctx: AppContext): Promise<boolean> {
     },
   );
   const shared = reading.then((read) => read.enabled);
+  // a failure reaches whoever awaits it; unawaited, it must not end the process
+  shared.catch(() => {});
   // until the read lands, callers share it (and a stale value is never served)
   cache.set(ctx, { enabled: hit?.enabled ?? false, until: 0, reading: shared });
   try {
