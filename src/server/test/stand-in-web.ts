@@ -21,7 +21,10 @@ export async function render() {
   const dist = join(await mkdtemp(join(tmpdir(), 'piste-stand-in-')), 'web');
   await mkdir(dist);
   await mkdir(`${dist}-ssr`);
-  await writeFile(join(dist, 'index.html'), '<html><head><title>x</title></head><body><div id="root"></div></body></html>');
+  await writeFile(
+    join(dist, 'index.html'),
+    '<html><head><title>x</title></head><body><div id="root"></div></body></html>',
+  );
   await writeFile(join(`${dist}-ssr`, 'entry-server.js'), renderer);
   return dist;
 }
