@@ -27,7 +27,8 @@ async function run(script: string, env: Record<string, string>, args: string[] =
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const [code] = (await once(child, 'exit')) as [number | null];
+  // 'close': once the pipes are drained ('exit' may come first; stderr was read empty under load)
+  const [code] = (await once(child, 'close')) as [number | null];
   return { code, stderr };
 }
 

@@ -31,7 +31,9 @@ export async function runCommand(command: string, args: string[], cwd: string, e
   child.stderr.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const [code] = (await once(child, 'exit')) as [number | null];
+  // 'close', not 'exit': after 'exit' the pipes may still hold what the command wrote last (an
+  // output read at 'exit' came back empty under load)
+  const [code] = (await once(child, 'close')) as [number | null];
   return { code, output };
 }
 
