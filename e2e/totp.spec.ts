@@ -1,13 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import jsQR from 'jsqr';
 import { generate } from 'otplib';
 import { apiToken, DEMO, expect, registrarHeaders, test, uniqueUsername } from './fixtures.ts';
 
 /**
  * An administrator's second factor (issue 27, docs/decisions/0047): enrolment in My Profile →
  * Security, sign-in with the password then the authenticator's code, a recovery code used once,
- * and wrong codes stopped by the sign-in limits. Codes are computed here from the key the page
- * shows, as the phone's app would.
+ * and wrong codes stopped by the sign-in limits. Codes are computed here from the key the page's
+ * QR code holds (decoded, issue 37), as the phone's app would.
  */
 
 const SHOTS = 'test-results/totp';
@@ -79,10 +80,33 @@ async function enrol(page: Page, user: { username: string; password: string }) {
   const key = page.getByRole('textbox', { name: 'Setup key' });
   await expect(key).toHaveValue(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
   const secret = (await key.inputValue()).replaceAll(' ', '');
-  await expect(page.getByRole('textbox', { name: 'Setup address (otpauth)' })).toHaveValue(
-    `otpauth://totp/ERSA:${user.username}?secret=${secret}&issuer=ERSA`,
-  );
-  return { secret };
+  const address = `otpauth://totp/ERSA:${user.username}?secret=${secret}&issuer=ERSA`;
+  await expect(page.getByRole('textbox', { name: 'Setup address (otpauth)' })).toHaveValue(address);
+  // the QR code, as the phone's camera reads it: decoded back to the same address; its key is the
+  // one the codes are made from
+  const scanned = await scanQrCode(page);
+  expect(scanned).toBe(address);
+  return { secret: new URL(scanned).searchParams.get('secret') ?? '' };
+}
+
+/** The setup QR code's text: the image's pixels read in the browser, decoded here (jsQR). */
+async function scanQrCode(page: Page): Promise<string> {
+  const image = page.getByRole('img', { name: /^QR code of the setup address/ });
+  await expect(image).toBeVisible();
+  const pixels = await image.evaluate(async (img: HTMLImageElement) => {
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d canvas');
+    context.drawImage(img, 0, 0);
+    const data = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { width: data.width, height: data.height, rgba: Array.from(data.data) };
+  });
+  const found = jsQR(Uint8ClampedArray.from(pixels.rgba), pixels.width, pixels.height);
+  if (!found) throw new Error('the QR code could not be read');
+  return found.data;
 }
 
 test('an administrator adds an authenticator, then signs in with the password and a code', async ({

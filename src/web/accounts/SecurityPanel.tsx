@@ -6,6 +6,7 @@ import { ApiError } from '../api/client.ts';
 import { serverMessage } from '../api/server-error.ts';
 import { toast } from '../ui/toast.ts';
 import { PasswordAction, RecoveryCodes } from './RecoveryCodes.tsx';
+import { SetupQrCode } from './SetupQrCode.tsx';
 import { useProfileStore } from './store.ts';
 import { useTotpChanges, useTotpStatus } from './totp-api.ts';
 
@@ -182,9 +183,10 @@ function SetupSteps({
       <Stack gap="xs">
         <Text fw={600}>1. Add this site to your authenticator app</Text>
         <Text size="sm">
-          In the app, choose to add an account by entering a setup key, and type this key (time-based). On this phone,
-          you can instead open the setup address below.
+          In the app, choose to add an account and scan this QR code. Or enter a setup key and type the key below
+          (time-based); on this phone, you can instead open the setup address.
         </Text>
+        <SetupQrCode otpauthUrl={setup.otpauth_url} />
         <CopyField label="Setup key" value={grouped} copyValue={setup.secret} testId="totp-secret" mono />
         <CopyField label="Setup address (otpauth)" value={setup.otpauth_url} copyValue={setup.otpauth_url} />
       </Stack>
