@@ -29,7 +29,7 @@ import { AppError } from '../errors.ts';
 import { leaveFamily } from '../people/families.ts';
 import { removePersonFromLists } from '../places/waiting-list.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
-import { verifyPassword } from './passwords.ts';
+import { checkPassword } from './password-checks.ts';
 
 /**
  * Account deletion at its owner's request (issue 27, UK GDPR right to erasure; docs/decisions/0050).
@@ -40,16 +40,17 @@ import { verifyPassword } from './passwords.ts';
  * (standings must not change) under "Deleted racer #n". A parent's deletion takes them out of the
  * family and leaves the children's accounts as they are.
  */
-export async function deleteAccount(ctx: AppContext, userId: number, password: string): Promise<void> {
+export async function deleteAccount(ctx: AppContext, userId: number, password: string, ip: string): Promise<void> {
   if (!password) throw AppError.validation({ password: [DATA_RIGHTS_MSG.passwordRequired] });
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user || user.deletedAt) throw AppError.unauthenticated();
   if (isAdmin({ role: user.role, admin_level: user.adminLevel, is_superuser: user.isSuperuser })) {
     throw new AppError('CONFLICT', DATA_RIGHTS_MSG.administrator);
   }
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    throw AppError.validation({ password: [DATA_RIGHTS_MSG.passwordWrong] });
-  }
+  // counted in the sign-in limits (password-checks.ts): 429 past them, the right password too
+  await checkPassword(ctx, { user, password, ip }, () =>
+    AppError.validation({ password: [DATA_RIGHTS_MSG.passwordWrong] }),
+  );
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     // the account's row locked: a booking or payment started at the same time waits, then finds it gone

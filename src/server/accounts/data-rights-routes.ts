@@ -68,7 +68,7 @@ export function dataRightsRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        await deleteAccount(ctx, currentUser(request).id, request.body.password);
+        await deleteAccount(ctx, currentUser(request).id, request.body.password, request.ip);
         reply.clearCookie(REFRESH_COOKIE, refreshCookieOptions(ctx.config));
         reply.clearCookie(SESSION_HINT_COOKIE, sessionHintCookieOptions(ctx.config));
         return { message: DATA_RIGHTS_MSG.deleted };

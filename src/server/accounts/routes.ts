@@ -154,7 +154,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        const result = await changePassword(ctx, currentUser(request).id, request.body);
+        const result = await changePassword(ctx, currentUser(request).id, request.body, request.ip);
         clearRefreshCookie(reply);
         return result;
       },

@@ -17,8 +17,9 @@ import type { Db } from '../db/client.ts';
 import { PG, pgErrorCode } from '../db/pg-errors.ts';
 import { passwordResetTokens, profiles, type UserRow, users } from '../db/schema.ts';
 import { AppError, throwIfAny } from '../errors.ts';
-import { attemptWithdrawn, beginLoginAttempt, failureKeys, loginFailed, loginSucceeded } from './login-limits.ts';
-import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { attemptWithdrawn, loginSucceeded } from './login-limits.ts';
+import { checkPassword, checkSignInPassword } from './password-checks.ts';
+import { hashPassword } from './passwords.ts';
 import { loadProfile } from './profile.ts';
 import { type IssuedSession, revokeUserSessions, startSession } from './sessions.ts';
 import { hasSecondFactor } from './totp.ts';
@@ -88,23 +89,18 @@ export async function register(ctx: AppContext, payload: RegistrationPayload): P
 }
 
 /**
- * POST /api/v1/login/. The limits of login-limits.ts (per address, and per account for the
- * addresses failing on it) answer 429 before the password is looked at; the attempt is counted as
- * a failure before the password is checked and withdrawn when it was right, so attempts made at
- * once cannot exceed the limits. A wrong password, an unknown username and an archived account
+ * POST /api/v1/login/. The password is checked by password-checks.ts under the limits of
+ * login-limits.ts (per address, and per account for the addresses failing on it): 429 before the
+ * password is looked at; the attempt is counted as a failure before the password is checked and
+ * withdrawn when it was right, so attempts made at once cannot exceed the limits. A wrong password, an unknown username and an archived account
  * all answer the same 401, after the same amount of hashing work. An account with an
  * authenticator gets a challenge for the code instead of a session (docs/decisions/0047).
  */
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<LoginOutcome> {
   throwIfAny(validateLogin(input));
-  const attempt = await beginLoginAttempt(ctx, failureKeys(ip, input.username));
-  if (!attempt) throw new AppError('RATE_LIMITED', MSG.loginRateLimited);
-  const user = await findUserByUsername(ctx.db, input.username);
-  const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
-  if (!user || !matches || !user.isActive) {
-    await loginFailed(ctx);
-    throw AppError.unauthenticated(MSG.loginInvalid);
-  }
+  const { username, password } = input;
+  const found = await findUserByUsername(ctx.db, username);
+  const { user, attempt } = await checkSignInPassword(ctx, { username, user: found, password, ip });
   // an authenticator's code is still to come (totp-login.ts): the password alone withdraws nothing
   if (await hasSecondFactor(ctx.db, user.id)) {
     await attemptWithdrawn(ctx, attempt);
@@ -137,18 +133,20 @@ export function personalContentRule(user: UserRow, password: string): string | n
   });
 }
 
-/** POST /api/v1/change-password/ for the signed-in user. */
+/** POST /api/v1/change-password/ for the signed-in user. The current password counts in the
+ * sign-in limits (password-checks.ts): past them 429. */
 export async function changePassword(
   ctx: AppContext,
   userId: number,
   input: ChangePasswordInput,
+  ip: string,
 ): Promise<{ success: true; message: string }> {
   throwIfAny(validateChangePassword(input));
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw AppError.unauthenticated();
-  if (!(await verifyPassword(user.passwordHash, input.old_password))) {
-    throw AppError.validation({ old_password: [MSG.currentPasswordWrong] });
-  }
+  await checkPassword(ctx, { user, password: input.old_password, ip }, () =>
+    AppError.validation({ old_password: [MSG.currentPasswordWrong] }),
+  );
   const content = personalContentRule(user, input.new_password1);
   if (content) throw AppError.validation({ new_password1: [content] });
   const passwordHash = await hashPassword(input.new_password1);

@@ -8,7 +8,8 @@ import type { Db } from '../db/client.ts';
 import { type UserRow, users } from '../db/schema.ts';
 import { totpUsedChallenges } from '../db/schema-security.ts';
 import { AppError } from '../errors.ts';
-import { attemptWithdrawn, beginLoginAttempt, failureKeys, loginFailed, loginSucceeded } from './login-limits.ts';
+import { beginCodeAttempt, codeAttemptWithdrawn, codeKeys, codeSucceeded } from './code-limits.ts';
+import { loginFailed } from './login-limits.ts';
 import { type IssuedSession, startSession } from './sessions.ts';
 import { useSignInCode } from './totp.ts';
 
@@ -76,10 +77,11 @@ class Refused extends Error {
 
 /**
  * POST /api/v1/login/totp/. A used, expired or forged challenge, or one whose password has since
- * changed, answers 401 before anything is counted. Then the code is an attempt under the same
- * limits as a password (login-limits.ts, keyed by the address and the account's username): past
- * them the answer is 429, right code or not; a wrong code is a failure (401). A right code records
- * the challenge as used and starts the session as login does.
+ * changed, answers 401 before anything is counted. Then the code is an attempt under the code
+ * step's limits (code-limits.ts, docs/decisions/0061: per challenge, per account, and a high
+ * ceiling per address): past them the answer is 429 with the sign-in's words, right code or not;
+ * a wrong code is a failure (401). A right code records the challenge as used and starts
+ * the session as login does.
  */
 export async function loginWithCode(ctx: AppContext, input: TotpLoginInput, ip: string): Promise<IssuedSession> {
   const challenge = await readChallenge(ctx, input.challenge);
@@ -92,7 +94,7 @@ export async function loginWithCode(ctx: AppContext, input: TotpLoginInput, ip: 
     .where(eq(totpUsedChallenges.jti, challenge.jti));
   if (used) throw challengeRefused();
 
-  const attempt = await beginLoginAttempt(ctx, failureKeys(ip, user.username));
+  const attempt = await beginCodeAttempt(ctx, codeKeys(ip, user.id, challenge.jti));
   if (!attempt) throw new AppError('RATE_LIMITED', MSG.loginRateLimited);
   try {
     await ctx.db.transaction(async (tx) => {
@@ -108,12 +110,12 @@ export async function loginWithCode(ctx: AppContext, input: TotpLoginInput, ip: 
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     if (error.reason === 'challenge') {
-      await attemptWithdrawn(ctx, attempt);
+      await codeAttemptWithdrawn(ctx, attempt);
       throw challengeRefused();
     }
-    await loginFailed(ctx);
+    await loginFailed(ctx); // keeps the rows, sweeps out the old ones of every key
     throw AppError.unauthenticated(TOTP_MSG.codeInvalid);
   }
-  await loginSucceeded(ctx, attempt);
+  await codeSucceeded(ctx, attempt);
   return startSession(ctx, user.id);
 }

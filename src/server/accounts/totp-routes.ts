@@ -79,7 +79,7 @@ export function totpRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: z.object({ message: z.string() }) },
         },
       },
-      async (request) => turnOffTotp(ctx, currentUser(request).id, request.body.password),
+      async (request) => turnOffTotp(ctx, currentUser(request).id, request.body.password, request.ip),
     );
 
     api.post(
@@ -94,7 +94,7 @@ export function totpRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: RecoveryCodes },
         },
       },
-      async (request) => newRecoveryCodes(ctx, currentUser(request).id, request.body.password),
+      async (request) => newRecoveryCodes(ctx, currentUser(request).id, request.body.password, request.ip),
     );
   };
 }

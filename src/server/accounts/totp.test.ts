@@ -5,7 +5,7 @@ import { loginFailures, sessions, users } from '../db/schema.ts';
 import { totpFactors, totpRecoveryCodes } from '../db/schema-security.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { bearer, json, useTestApp } from '../test/helper.ts';
-import { failureKeys } from './login-limits.ts';
+import { codeKeys } from './code-limits.ts';
 import { refreshSetCookie } from './test-support.ts';
 import { challengeFor, codeAt, enrol, sendCode, signIn } from './totp-test-support.ts';
 
@@ -13,7 +13,6 @@ const t = useTestApp();
 
 const INVALID_CODE = 'Invalid code, please try again.';
 const CHALLENGE_REFUSED = 'Your sign-in has expired. Please enter your username and password again.';
-const LIMITED = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
 const FORBIDDEN = 'You do not have permission to perform this action.';
 const RECOVERY_SHAPE = /^[a-hjkmnp-z2-9]{4}-[a-hjkmnp-z2-9]{4}-[a-hjkmnp-z2-9]{4}$/;
 
@@ -160,43 +159,21 @@ describe('sign-in with a code', () => {
     expect(json(await call('GET', '', access)).recovery_codes_left).toBe(8);
   });
 
-  it('counts wrong codes in the sign-in limits: after ten the right code answers 429 too', async () => {
-    const { user, secret } = await enrolledAdmin();
-    const ip = '203.0.113.40';
-    const challenge = await challengeFor(t.app, user, ip);
-    const right = await codeAt(secret, t.clock);
-    const wrong = right === '000000' ? '999999' : '000000';
-    for (let i = 0; i < 10; i++) {
-      const res = await sendCode(t.app, challenge, wrong, ip);
-      expect(res.statusCode).toBe(401);
-      expect(json(res).error).toBe(INVALID_CODE);
-    }
-    const blocked = await sendCode(t.app, challenge, right, ip);
-    expect(blocked.statusCode).toBe(429);
-    expect(json(blocked)).toEqual({ error: LIMITED, code: 'RATE_LIMITED' });
-    // the password step is limited by the same counters
-    expect((await signIn(t.app, user, ip)).statusCode).toBe(429);
-    // a minute later the account is still under attack and this address refused for it; the owner,
-    // from another address, signs in with the password and the code
-    t.clock.advance(60_000);
-    expect((await signIn(t.app, user, ip)).statusCode).toBe(429);
-    const owner = '192.0.2.60';
-    expect(
-      (await sendCode(t.app, await challengeFor(t.app, user, owner), await codeAt(secret, t.clock), owner)).statusCode,
-    ).toBe(200);
-  });
-
-  it('keeps the failures of wrong codes when the password is given again', async () => {
+  it('keeps the account’s wrong codes when the password is given again (code-step-limits.test.ts has the limits)', async () => {
     const { user } = await enrolledAdmin();
     const ip = '203.0.113.41';
-    const keys = failureKeys(ip, user.username);
-    const pairRows = async () =>
-      (await t.app.ctx.db.select().from(loginFailures).where(eq(loginFailures.key, keys.pair))).length;
+    const accountRows = async () =>
+      (
+        await t.app.ctx.db
+          .select()
+          .from(loginFailures)
+          .where(eq(loginFailures.key, codeKeys(ip, user.id, '').account))
+      ).length;
     await sendCode(t.app, await challengeFor(t.app, user, ip), '000001', ip);
     await sendCode(t.app, await challengeFor(t.app, user, ip), '000002', ip);
-    expect(await pairRows()).toBe(2);
+    expect(await accountRows()).toBe(2);
     await challengeFor(t.app, user, ip);
-    expect(await pairRows()).toBe(2);
+    expect(await accountRows()).toBe(2);
   });
 });
 

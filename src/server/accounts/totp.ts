@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { type UserRow, users } from '../db/schema.ts';
 import { totpFactors, totpRecoveryCodes } from '../db/schema-security.ts';
 import { AppError } from '../errors.ts';
-import { verifyPassword } from './passwords.ts';
+import { checkPassword } from './password-checks.ts';
 
 /**
  * An administrator's authenticator, My Profile → Security (issue 27, docs/decisions/0047):
@@ -209,18 +209,20 @@ export async function confirmTotp(
   return { recovery_codes: codes };
 }
 
-async function checkPassword(user: UserRow, password: string): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    throw AppError.validation({ password: [TOTP_MSG.passwordWrong] });
-  }
-}
+/** The password asked for again, counted in the sign-in limits (password-checks.ts): 429 past them. */
+const passwordWrong = () => AppError.validation({ password: [TOTP_MSG.passwordWrong] });
 
 /** DELETE /api/v1/profile/totp/: turns the authenticator off (the password again); refused while
  * the association requires one of this account. Any account may turn its own off (an
  * administrator since demoted too). */
-export async function turnOffTotp(ctx: AppContext, userId: number, password: string): Promise<{ message: string }> {
+export async function turnOffTotp(
+  ctx: AppContext,
+  userId: number,
+  password: string,
+  ip: string,
+): Promise<{ message: string }> {
   const user = await loadUser(ctx, userId);
-  await checkPassword(user, password);
+  await checkPassword(ctx, { user, password, ip }, passwordWrong);
   if (!(await loadFactor(ctx.db, userId))) throw new AppError('CONFLICT', TOTP_MSG.notOn);
   if (secondFactorRequired(ctx, user)) throw AppError.forbidden(TOTP_MSG.cannotTurnOff);
   await ctx.db.transaction(async (tx) => {
@@ -235,9 +237,10 @@ export async function newRecoveryCodes(
   ctx: AppContext,
   userId: number,
   password: string,
+  ip: string,
 ): Promise<{ recovery_codes: string[] }> {
   const user = await loadAdmin(ctx, userId);
-  await checkPassword(user, password);
+  await checkPassword(ctx, { user, password, ip }, passwordWrong);
   if (!(await hasSecondFactor(ctx.db, userId))) throw new AppError('CONFLICT', TOTP_MSG.notOn);
   const codes = await ctx.db.transaction((tx) => replaceRecoveryCodes(tx as unknown as Db, userId));
   return { recovery_codes: codes };

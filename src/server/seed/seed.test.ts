@@ -1,7 +1,8 @@
+// the test reads the seeded hashes itself; the app checks passwords only in accounts/password-checks.ts
+import { verify as verifyPassword } from '@node-rs/argon2';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { passwordRule } from '../../domain/accounts/index.ts';
-import { verifyPassword } from '../accounts/passwords.ts';
 import { users } from '../db/schema.ts';
 import { testConfig, useTestApp } from '../test/helper.ts';
 import { DEMO_SIGN_INS, seedDemo } from './seed.ts';
