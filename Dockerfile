@@ -36,8 +36,9 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/src ./src
 COPY --from=build /app/scripts ./scripts
 # /data and /backups (compose.yaml's backup service) are the app user's: a new named volume takes
-# the owner of the folder it is mounted on
-RUN mkdir -p /data /backups && chown node:node /data /backups && chmod 0750 /backups
+# the owner and mode of the folder it is mounted on. /data is its owner's only (the server also
+# makes it 0700 at start, whatever the umask: src/server/data-dir.ts)
+RUN mkdir -p /data /backups && chown node:node /data /backups && chmod 0700 /data && chmod 0750 /backups
 USER node
 # the embedded database and uploaded files (with DATABASE_URL: the uploads only)
 VOLUME ["/data"]

@@ -330,10 +330,10 @@ describe('backups as shipped', () => {
     const places = new Places(root, serverUnit.workingDirectory, copy);
     const envFile = `PUBLIC_URL=https://ski.example.org\nJWT_SECRET=${SECRET}\nASSOCIATION_NAME="${NAME}"\n`;
     const env = unitEnvironment(serverUnit, places, envFile, as);
-    // StateDirectory=: DATA_DIR made and owned by the unit's user, 0750
+    // StateDirectory=: DATA_DIR made and owned by the unit's user, 0700 (StateDirectoryMode=)
     const dataDir = env.DATA_DIR as string;
     mkdirSync(dirname(dataDir), { recursive: true, mode: 0o755 });
-    mkdirSync(dataDir, { mode: 0o750 });
+    mkdirSync(dataDir, { mode: 0o700 });
     chownSync(dataDir, as.uid, as.gid);
     mkdirSync(places.path('/var/backups'), { recursive: true, mode: 0o755 });
     expectRan(await runStartPre(serverUnit, places, as, env, [out]));

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type App, buildApp } from './app.ts';
 import { listenForLocalCommands } from './backup/local-command.ts';
 import { type Config, loadConfig } from './config.ts';
+import { prepareDataDir } from './data-dir.ts';
 import { type Database, DataDirLockedError, migrateDatabase, openDatabase, withStartupLock } from './db/client.ts';
 import { markShuttingDown } from './health/service.ts';
 import { closeOnSignals, SHUTDOWN_LIMIT_MS } from './health/shutdown.ts';
@@ -22,6 +23,8 @@ export async function main(): Promise<void> {
   } catch (error) {
     exitOnStartupProblem(error, undefined);
   }
+  // DATA_DIR and what the site keeps in it: the owner's only, whatever the umask (data-dir.ts)
+  const dataDirWarnings = prepareDataDir(config.dataDir, !config.databaseUrl);
   let database: Database;
   try {
     database = await openDatabase({
@@ -38,6 +41,7 @@ export async function main(): Promise<void> {
   // with exit code 1 and systemd or Docker starts it afresh (plugins/errors.ts)
   const app: App = await buildApp({ config, database, onDatabaseAborted: () => stopForRestart(app) });
   for (const notice of config.notices) app.log[notice.level](notice.message);
+  for (const warning of dataDirWarnings) app.log.warn(warning);
   if (config.payments.notice) app.log[config.payments.notice.level](config.payments.notice.message);
   // One instance at a time migrates and seeds; another started at once waits, then finds it done.
   // A database it cannot use (wrong address, password, name; not running) stops it with one line.

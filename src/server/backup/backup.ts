@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
+import { PRIVATE_FILE, PRIVATE_FOLDER } from '../data-dir.ts';
 import type { Db } from '../db/client.ts';
 import { backups } from '../db/schema-operations.ts';
 import { dumpPglite, dumpPostgres } from './database-dump.ts';
@@ -136,6 +137,8 @@ async function databaseSource(
     return { entry, serverMajor: null };
   }
   if (!source.databaseUrl) throw new Error('a PostgreSQL backup needs the database address');
+  // made 0600 first: pg_dump writes into it as it finds it, whatever the umask
+  await (await open(scratch, 'wx', PRIVATE_FILE)).close();
   const serverMajor = await dumpPostgres(source.db, source.databaseUrl, scratch);
   const handle = await open(scratch, 'r');
   const { size } = await handle.stat();
@@ -158,7 +161,9 @@ export async function makeBackup(source: BackupSource, outDir: string): Promise<
   const scratch = join(outDir, `.piste-backup-${randomBytes(6).toString('hex')}.pgdump`);
   const id = await recordStart(source, archive);
   try {
-    await mkdir(outDir, { recursive: true });
+    // a folder made here is the owner's only, whatever the umask (data-dir.ts); an existing one is
+    // the operator's (the archives in it are 0600 either way)
+    await mkdir(outDir, { recursive: true, mode: PRIVATE_FOLDER });
     const [installationId, migrations] = [await readInstallationId(source.db), await databaseMigrationCount(source.db)];
     const database = await databaseSource(source, scratch);
     let uploads = 0;
@@ -185,7 +190,7 @@ export async function makeBackup(source: BackupSource, outDir: string): Promise<
       (files) => ({ name: MANIFEST_NAME, bytes: Buffer.from(`${JSON.stringify(manifest(files), null, 2)}\n`) }),
       startedAt,
     );
-    await pipeline(Readable.from(blocks), createGzip(), createWriteStream(part, { flags: 'wx', mode: 0o600 }));
+    await pipeline(Readable.from(blocks), createGzip(), createWriteStream(part, { flags: 'wx', mode: PRIVATE_FILE }));
     await rename(part, archive);
     const { size } = await stat(archive);
     await recordEnd(source, id, { status: 'done', bytes: size });

@@ -3,6 +3,7 @@ import { createConnection, createServer, type Socket } from 'node:net';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import type { App } from '../app.ts';
+import { PRIVATE_FILE, PRIVATE_FOLDER } from '../data-dir.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { uploadsDir } from '../plugins/storage.ts';
@@ -63,8 +64,8 @@ export async function listenForLocalCommands(app: App, database: Pick<Database, 
     app.log.warn(`${path} is too long for a socket: npm run backup works only while the server is stopped`);
     return none;
   }
-  await mkdir(join(dataDir, 'run'), { recursive: true, mode: 0o700 });
-  await chmod(join(dataDir, 'run'), 0o700);
+  await mkdir(join(dataDir, 'run'), { recursive: true, mode: PRIVATE_FOLDER });
+  await chmod(join(dataDir, 'run'), PRIVATE_FOLDER);
   await rm(path, { force: true });
   let busy = false;
   const server = createServer((socket) => {
@@ -99,7 +100,7 @@ export async function listenForLocalCommands(app: App, database: Pick<Database, 
     server.once('error', reject);
     server.listen(path, () => resolve());
   });
-  await chmod(path, 0o600);
+  await chmod(path, PRIVATE_FILE);
   return {
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
+import { PRIVATE_FILE, PRIVATE_FOLDER, privateFolder } from '../data-dir.ts';
 import { type Database, DataDirLockedError, lockDataDir, openDatabase } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { checkAgainstManifest, readArchive, verifyArchive } from './archive-reader.ts';
@@ -66,7 +67,8 @@ async function checkUploadsEmpty(target: RestoreTarget): Promise<void> {
 async function claimPglite(dataDir: string): Promise<() => void> {
   let release: () => void;
   try {
-    await mkdir(dataDir, { recursive: true });
+    // the owner's only, whatever the umask (data-dir.ts)
+    privateFolder(dataDir);
     release = lockDataDir(pgliteFolder(dataDir));
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
@@ -116,14 +118,14 @@ function fileSink(path: string, written: string[]): TarSink {
     write: async (chunk) => {
       if (!out) {
         written.push(path);
-        out = createWriteStream(path, { flags: 'wx' });
+        out = createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE });
       }
       if (!out.write(chunk)) await new Promise<void>((resolve) => out?.once('drain', () => resolve()));
     },
     end: async () => {
       if (!out) {
         written.push(path);
-        out = createWriteStream(path, { flags: 'wx' });
+        out = createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE });
       }
       out.end();
       await finished(out);
@@ -137,7 +139,7 @@ function fileSink(path: string, written: string[]): TarSink {
  * changed between the readings fails here). Returns the dump's path.
  */
 async function extract(path: string, manifest: Manifest, target: RestoreTarget, scratch: string, written: string[]) {
-  await mkdir(target.uploadsDir, { recursive: true });
+  await mkdir(target.uploadsDir, { recursive: true, mode: PRIVATE_FOLDER });
   const dump = join(scratch, 'database');
   const { seen } = await readArchive(path, (name) => {
     if (name === DATABASE_ENTRY[manifest.database.kind]) return fileSink(dump, written);

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { privateFolder, tightenTree } from '../data-dir.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as baseSchema from './schema.ts';
 import * as dataRightsSchema from './schema-data-rights.ts';
@@ -140,7 +140,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir ?? 'memory://';
   let release = () => {};
   if (!dataDir.startsWith('memory://')) {
-    mkdirSync(dataDir, { recursive: true });
+    // 0700, and the files already in it 0600: PGlite sets 0666 on the files it makes, whatever
+    // the umask, so the folder is what keeps them the owner's (data-dir.ts, issue 37)
+    privateFolder(dataDir);
+    tightenTree(dataDir);
     release = lockDataDir(dataDir);
   }
   // pg_trgm: the trigram index behind the people searches (schema.ts, users.search_text)

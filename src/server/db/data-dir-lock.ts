@@ -1,4 +1,5 @@
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { PRIVATE_FILE } from '../data-dir.ts';
 
 /** Another live process holds the embedded database's folder. */
 export class DataDirLockedError extends Error {
@@ -113,7 +114,8 @@ export function lockDataDir(dataDir: string, options: LockOptions = {}): () => v
   const mine = me ? `${process.pid}\n${me.bootId}\n${me.startTicks}\n` : String(process.pid);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(path, 'wx');
+      // the owner's only, whatever the umask (data-dir.ts)
+      const fd = openSync(path, 'wx', PRIVATE_FILE);
       try {
         writeSync(fd, mine);
       } finally {

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FAULT_MSG } from '../../domain/faults.ts';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { PRIVATE_FILE, PRIVATE_FOLDER } from '../data-dir.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { storedFiles } from '../db/schema.ts';
 import { AppError, type FieldErrors } from '../errors.ts';
@@ -33,7 +34,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The file writes storage makes, replaceable in tests (a full disk). */
 export const storageIo: {
-  writeFile: (path: string, data: Buffer, options: { flag: 'wx' }) => Promise<void>;
+  writeFile: (path: string, data: Buffer, options: { flag: 'wx'; mode: number }) => Promise<void>;
   writeChunks: typeof writeChunks;
 } = {
   writeFile: (path, data, options) => writeFile(path, data, options),
@@ -43,7 +44,8 @@ export const storageIo: {
 /** The disk (or the user's quota) is full; 53100 is PostgreSQL's disk_full. */
 const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', '53100']);
 
-/** Where uploads live: DATA_DIR/uploads, or a temporary folder for an in-memory database. */
+/** Where uploads live: DATA_DIR/uploads, or a temporary folder for an in-memory database (0700, its
+ * files 0600: writeToDisk). */
 export function uploadsDir(config: Config): string {
   return config.dataDir.startsWith('memory://')
     ? join(tmpdir(), `piste-uploads-${process.pid}`)
@@ -178,13 +180,15 @@ function cardCopy(field: string, file: CheckedUpload, card: Buffer): Prepared {
 /** Writes the files to the disk, naming each in `written` before its write: a write that fails
  * half-way (a full disk) leaves a part to delete. */
 async function writeToDisk(dir: string, prepared: Prepared[], written: string[]): Promise<void> {
-  await mkdir(dir, { recursive: true });
+  // the owner's only, whatever the umask (data-dir.ts); an older folder is tightened at start
+  await mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER });
+  const options = { flag: 'wx', mode: PRIVATE_FILE } as const;
   for (const p of prepared) {
     written.push(p.key);
-    await storageIo.writeFile(join(dir, p.key), p.served, { flag: 'wx' });
+    await storageIo.writeFile(join(dir, p.key), p.served, options);
     if (p.original) {
       written.push(originalName(p.key));
-      await storageIo.writeFile(join(dir, originalName(p.key)), p.original, { flag: 'wx' });
+      await storageIo.writeFile(join(dir, originalName(p.key)), p.original, options);
     }
   }
 }
