@@ -5,6 +5,9 @@ const apiFiles = ['src/server/**/*.test.ts'];
 /** Tests that need a PostgreSQL server several processes share (e.g. concurrent starts): the
  * api-postgres project runs them, the embedded database has nothing to offer them. */
 const postgresOnlyFiles = ['src/server/**/*.postgres.test.ts'];
+/** Tests of a server on the embedded database whatever the project (a process of its own, or an
+ * in-memory database): the api-pglite project runs them once, api-postgres leaves them out. */
+const pgliteOnlyFiles = ['src/server/**/*.pglite.test.ts'];
 
 export default defineConfig({
   test: {
@@ -39,6 +42,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: apiFiles,
+          exclude: [...configDefaults.exclude, ...pgliteOnlyFiles],
           env: { TEST_DB: 'postgres' },
           isolate: false,
           globalSetup: ['src/server/test/global-setup-postgres.ts'],

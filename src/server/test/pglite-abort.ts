@@ -2,7 +2,7 @@
  * A test's preload (`node --import src/server/test/pglite-abort.ts src/server/main.ts`): from the
  * moment the file named by PISTE_TEST_ABORT_MARKER exists, every call into the embedded database
  * throws what PGlite throws once its WebAssembly has aborted. Read by this preload only, never by
- * the server (database-abort.test.ts).
+ * the server (database-abort.pglite.test.ts).
  */
 import { existsSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';

@@ -16,12 +16,11 @@
  * other), and nginx's error log shows no connection reset or cut short, only refused ones.
  *
  * What happens on the socket does not depend on the database: api-pglite runs these (each
- * instance's embedded database in memory), api-postgres skips them.
+ * instance's embedded database in memory), api-postgres leaves this .pglite.test.ts file out.
  */
 import { once } from 'node:events';
 import { Agent, request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_DB } from '../test/databases.ts';
 import { freePortIn, type Nginx, startNginx } from '../test/nginx.ts';
 import { type ServerProcess, startServer } from '../test/processes.ts';
 
@@ -82,7 +81,7 @@ async function load(
   return outcomes;
 }
 
-describe.skipIf(TEST_DB !== 'pglite')('SIGTERM under load', () => {
+describe('SIGTERM under load', () => {
   it('refuses new connections and answers every request sent: no connection reset', async () => {
     const server = startServer({ DATA_DIR: 'memory://', SEED_DEMO: 'false', LOG_LEVEL: 'warn' });
     running.push(server);

@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FAULT_MSG } from '../domain/faults.ts';
-import { TEST_DB } from './test/databases.ts';
 import { type ServerProcess, startServer } from './test/processes.ts';
 
 let dir: string | undefined;
@@ -23,8 +22,8 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-// the server on its embedded database: once is enough (the api-postgres project skips it)
-describe.skipIf(TEST_DB !== 'pglite')('the embedded database aborts', () => {
+// the server on its embedded database: run once, by api-pglite (a .pglite.test.ts file)
+describe('the embedded database aborts', () => {
   it('the request meets 503, and the server exits 1 for its supervisor to start it again', {
     timeout: 120_000,
   }, async () => {
