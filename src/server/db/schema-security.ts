@@ -37,3 +37,24 @@ export const totpUsedChallenges = pgTable('totp_used_challenges', {
   jti: text('jti').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The security log (issue 37, docs/decisions/0063-security-log.md): one row per account-security
+ * event — password changed or reset, second factor on or off, recovery codes made or used, account
+ * deleted, sign-in refused by a limit — with who (the account's id and its username as it was),
+ * when, and from which address (null when done from the server's shell). `user_id` has no foreign
+ * key on purpose: the row outlives the account (kept 12 months, retention.ts).
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    userId: integer('user_id'),
+    username: text('username').notNull(),
+    kind: text('kind').notNull(),
+    ip: text('ip'),
+    detail: text('detail'),
+  },
+  (t) => [index('security_events_at_idx').on(t.at), index('security_events_user_idx').on(t.userId)],
+);
