@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { dataRightsRoutes } from './accounts/data-rights-routes.ts';
 import { accountsRoutes } from './accounts/routes.ts';
+import { securityLogRoutes } from './accounts/security-log-routes.ts';
 import { totpRoutes } from './accounts/totp-routes.ts';
 import { cartRoutes } from './cart/routes.ts';
 import type { Config } from './config.ts';
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await api.register(healthRoutes(ctx));
       await api.register(accountsRoutes(ctx));
       await api.register(totpRoutes(ctx));
+      await api.register(securityLogRoutes(ctx));
       await api.register(maintenanceRoutes(ctx));
       await api.register(eventsRoutes(ctx));
       await api.register(calendarFeedRoutes(ctx));

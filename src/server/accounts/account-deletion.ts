@@ -30,6 +30,7 @@ import { leaveFamily } from '../people/families.ts';
 import { removePersonFromLists } from '../places/waiting-list.ts';
 import { invalidatePublicCache } from '../plugins/public-cache.ts';
 import { checkPassword } from './password-checks.ts';
+import { recordSecurityEvent } from './security-log.ts';
 
 /**
  * Account deletion at its owner's request (issue 27, UK GDPR right to erasure; docs/decisions/0050).
@@ -38,7 +39,8 @@ import { checkPassword } from './password-checks.ts';
  * Everything else that names the person goes at once: profile details and consents, sessions,
  * feeds, carts, link requests, contact messages and the mail addressed to them; their results stay
  * (standings must not change) under "Deleted racer #n". A parent's deletion takes them out of the
- * family and leaves the children's accounts as they are.
+ * family and leaves the children's accounts as they are. The deletion is written to the security
+ * log under the username the account had (docs/decisions/0063): that row is kept 12 months.
  */
 export async function deleteAccount(ctx: AppContext, userId: number, password: string, ip: string): Promise<void> {
   if (!password) throw AppError.validation({ password: [DATA_RIGHTS_MSG.passwordRequired] });
@@ -101,6 +103,13 @@ export async function deleteAccount(ctx: AppContext, userId: number, password: s
         deletedAt: now,
       })
       .where(eq(users.id, userId));
+    await recordSecurityEvent(ctx, tx, {
+      userId,
+      username: user.username,
+      kind: 'account_deleted',
+      ip,
+      detail: 'deleted by its owner',
+    });
   });
   await invalidatePublicCache(ctx);
 }

@@ -5,6 +5,7 @@ import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { beginLoginAttempt, failureKeys, type LoginAttempt, loginFailed, loginSucceeded } from './login-limits.ts';
 import { dummyHash } from './passwords.ts';
+import { recordSignInRefused } from './security-log.ts';
 
 /**
  * Every password check goes through this file (issue 37, docs/decisions/0061): the sign-in's and
@@ -12,7 +13,8 @@ import { dummyHash } from './passwords.ts';
  * codes, deleting the account, anything added later). Each one is an attempt under the sign-in
  * limits of login-limits.ts — keyed by the request's address and the account's username, counted
  * before the hash is looked at — and past them the answer is the sign-in's 429 with its words,
- * right password or not. The verifier itself is not exported: a test
+ * right password or not, and the refusal is written to the security log (at most once a minute
+ * per account, address and check; security-log.ts). The verifier itself is not exported: a test
  * (password-checks-guard.test.ts) fails if anything else verifies a password hash.
  */
 
@@ -50,7 +52,15 @@ export interface SignInPasswordCheck {
 export async function checkSignInPassword(ctx: AppContext, check: SignInPasswordCheck): Promise<SignInPassword> {
   const { user, password } = check;
   const attempt = await beginLoginAttempt(ctx, failureKeys(check.ip, check.username));
-  if (!attempt) throw limited();
+  if (!attempt) {
+    await recordSignInRefused(ctx, ctx.db, {
+      userId: user?.id ?? null,
+      username: user?.username ?? check.username,
+      ip: check.ip,
+      detail: 'sign-in',
+    });
+    throw limited();
+  }
   const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
   if (!user || !matches || !user.isActive) {
     await loginFailed(ctx);
@@ -61,7 +71,7 @@ export async function checkSignInPassword(ctx: AppContext, check: SignInPassword
 
 /** A password asked for again inside a session: whose, what was typed, and from where. */
 export interface SessionPasswordCheck {
-  user: Pick<UserRow, 'username' | 'passwordHash'>;
+  user: Pick<UserRow, 'id' | 'username' | 'passwordHash'>;
   password: string;
   /** The request's address (request.ip), as the sign-in counts it. */
   ip: string;
@@ -79,7 +89,15 @@ export async function checkPassword(
   wrong: () => AppError,
 ): Promise<void> {
   const attempt = await beginLoginAttempt(ctx, failureKeys(check.ip, check.user.username));
-  if (!attempt) throw limited();
+  if (!attempt) {
+    await recordSignInRefused(ctx, ctx.db, {
+      userId: check.user.id,
+      username: check.user.username,
+      ip: check.ip,
+      detail: 'password asked again',
+    });
+    throw limited();
+  }
   if (!(await verifyPassword(check.user.passwordHash, check.password))) {
     await loginFailed(ctx);
     throw wrong();

@@ -11,6 +11,7 @@ import type { RenderedMail } from '../mail/templates.ts';
 import { describeForLog } from '../plugins/errors.ts';
 import { passwordResetMail, resetLink } from './mail-templates.ts';
 import { hashPassword } from './passwords.ts';
+import { recordSecurityEvent } from './security-log.ts';
 import { findUserByUsername, personalContentRule, replacePassword } from './service.ts';
 import { decodeUid, encodeUid, hashToken, newToken, shiftMs } from './tokens.ts';
 
@@ -119,10 +120,13 @@ function checkNewPassword(user: UserRow, password: string): void {
 }
 
 /** POST /api/v1/password-reset-confirm/. The token is spent by a conditional update, so of two
- * uses at once only one succeeds; the new password revokes every session. */
+ * uses at once only one succeeds; the new password revokes every session, and the reset is
+ * written to the security log (security-log.ts) with the request's address, in the same
+ * transaction. */
 export async function confirmPasswordReset(
   ctx: AppContext,
   input: { uidb64: string; token: string; new_password: string },
+  ip: string,
 ): Promise<{ message: string }> {
   const link = await findValidLink(ctx, input.uidb64, input.token);
   if (!link) throw invalidLink();
@@ -137,6 +141,13 @@ export async function confirmPasswordReset(
       .returning({ id: passwordResetTokens.id });
     if (!used) return false;
     await replacePassword(tx, link.user.id, passwordHash, now);
+    await recordSecurityEvent(ctx, tx, {
+      userId: link.user.id,
+      username: link.user.username,
+      kind: 'password_reset',
+      ip,
+      detail: 'reset with an e-mailed link',
+    });
     return true;
   });
   if (!spent) throw invalidLink();

@@ -4,6 +4,7 @@ import { retentionEndsOn } from '../../domain/accounts/data-rights.ts';
 import { londonToday } from '../../domain/dates.ts';
 import type { AppContext } from '../context.ts';
 import { bookings, events, payments, refunds, users } from '../db/schema.ts';
+import { removeExpiredSecurityEvents } from './security-log.ts';
 
 /** How often an instance looks for records past their retention (the payments job calls often). */
 export const RETENTION_EVERY_MS = 60 * 60 * 1000;
@@ -13,7 +14,8 @@ const lastRun = new WeakMap<AppContext, number>();
  * Removes what a deleted account left for the accounts (issue 27; docs/decisions/0050): its
  * payments (with their lines, refunds and log) and its entries, once six years have passed after
  * the end of the financial year they were made in; then the anonymised account itself, once
- * nothing references it. Returns how many payments, entries and accounts went.
+ * nothing references it. Returns how many payments, entries and accounts went. The security log's
+ * rows older than 12 months go too (security-log.ts; docs/decisions/0063), logged with the rest.
  */
 export async function removeExpiredRecords(
   ctx: AppContext,
@@ -71,8 +73,9 @@ export async function removeExpiredRecords(
     )
     .returning({ id: users.id });
   const removed = { payments: paid.length, entries: entries.length, accounts: accounts.length };
-  if (removed.payments || removed.entries || removed.accounts)
-    log?.info(removed, 'records past their retention removed');
+  const securityEvents = await removeExpiredSecurityEvents(ctx);
+  if (removed.payments || removed.entries || removed.accounts || securityEvents)
+    log?.info({ ...removed, securityEvents }, 'records past their retention removed');
   return removed;
 }
 

@@ -173,7 +173,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
     api.post(
       '/password-reset-confirm/',
       { config: { access: 'public' }, schema: { tags, body: resetConfirmSchema, response: { 200: Message } } },
-      async (request) => confirmPasswordReset(ctx, request.body),
+      async (request) => confirmPasswordReset(ctx, request.body, request.ip),
     );
   };
 }

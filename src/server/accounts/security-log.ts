@@ -1,7 +1,11 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
   type SecurityEventKind as DomainSecurityEventKind,
+  monthsBefore,
+  SECURITY_LOG_KEPT_MONTHS,
   SECURITY_LOG_MAX,
+  SECURITY_LOG_PAGE_SIZE,
+  securityEventLabel,
 } from '../../domain/accounts/security-log.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
@@ -84,4 +88,65 @@ export async function recordSignInRefused(ctx: AppContext, db: Db, event: Omit<S
   const here = candidate.ip === null ? null : addressKey(candidate.ip);
   if (recent.some((r) => (r.ip === null ? null : addressKey(r.ip)) === here)) return;
   await db.insert(securityEvents).values(candidate);
+}
+
+/** Removes the rows older than 12 months (SECURITY_LOG_KEPT_MONTHS) at ctx.now(); from the hourly
+ * retention sweep (retention.ts). Returns how many went. */
+export async function removeExpiredSecurityEvents(ctx: AppContext): Promise<number> {
+  const before = monthsBefore(ctx.now(), SECURITY_LOG_KEPT_MONTHS);
+  const gone = await ctx.db
+    .delete(securityEvents)
+    .where(lt(securityEvents.at, before))
+    .returning({ id: securityEvents.id });
+  return gone.length;
+}
+
+/** One row as GET /admin/security-log/ answers it. */
+export interface SecurityLogRow {
+  at: string;
+  username: string;
+  user_id: number | null;
+  kind: string;
+  kind_label: string;
+  ip: string | null;
+  detail: string | null;
+}
+
+export interface SecurityLogQuery {
+  page: number;
+  /** Exact, case-insensitive. */
+  username?: string | undefined;
+  kind?: SecurityEventKind | undefined;
+}
+
+/** A page of 50 rows, newest first (by time, then by id for rows of the same instant), and how
+ * many rows match in all. */
+export async function listSecurityEvents(
+  ctx: AppContext,
+  query: SecurityLogQuery,
+): Promise<{ count: number; results: SecurityLogRow[] }> {
+  const where = and(
+    query.username ? sql`lower(${securityEvents.username}) = lower(${query.username})` : undefined,
+    query.kind ? eq(securityEvents.kind, query.kind) : undefined,
+  );
+  const [total] = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(securityEvents).where(where);
+  const rows = await ctx.db
+    .select()
+    .from(securityEvents)
+    .where(where)
+    .orderBy(desc(securityEvents.at), desc(securityEvents.id))
+    .limit(SECURITY_LOG_PAGE_SIZE)
+    .offset((query.page - 1) * SECURITY_LOG_PAGE_SIZE);
+  return {
+    count: total?.count ?? 0,
+    results: rows.map((r) => ({
+      at: r.at.toISOString(),
+      username: r.username,
+      user_id: r.userId,
+      kind: r.kind,
+      kind_label: securityEventLabel(r.kind),
+      ip: r.ip,
+      detail: r.detail,
+    })),
+  };
 }
