@@ -1,5 +1,12 @@
+import { ACCOUNT_CHANGE_WORDS } from '../domain/accounts/account-changes.ts';
 import { A, Action, Layout, P } from './layout.tsx';
-import type { EmailSite, LinkRequestDecidedProps, PasswordResetProps, RacerDecidedProps } from './types.ts';
+import type {
+  AccountChangedProps,
+  EmailSite,
+  LinkRequestDecidedProps,
+  PasswordResetProps,
+  RacerDecidedProps,
+} from './types.ts';
 
 type Of<T> = { site: EmailSite; props: T; subject: string };
 
@@ -20,6 +27,31 @@ export function PasswordReset({ site, props, subject }: Of<PasswordResetProps>) 
         The link works once and expires after 1 hour. If you did not ask for this, you can ignore this e-mail: your
         password stays as it is.
       </P>
+    </Layout>
+  );
+}
+
+export const accountChangedSubject = (site: EmailSite, p: AccountChangedProps) =>
+  `${site.code}: ${ACCOUNT_CHANGE_WORDS[p.change].subject}`;
+
+/** A change to the account's keys (issue 37): what, when, and what to do if it was not the owner. */
+export function AccountChanged({ site, props, subject }: Of<AccountChangedProps>) {
+  const { what } = ACCOUNT_CHANGE_WORDS[props.change];
+  return (
+    <Layout site={site} title={subject} preview={`On ${props.when}, ${what}.`}>
+      <P>Hello {props.firstName},</P>
+      <P>
+        On {props.when}, {what}.
+      </P>
+      <P>If this was you, there is nothing more to do.</P>
+      <P>
+        If it was not you, someone may know your password. Open the site, choose Log In, then "Forgotten your password"
+        to choose a new one: that signs out everyone using your account. Then tell the association at {site.email}, who
+        can check what was done with it.
+      </P>
+      <Action site={site} href={props.siteUrl}>
+        Open {site.code}
+      </Action>
     </Layout>
   );
 }

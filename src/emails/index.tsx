@@ -1,6 +1,8 @@
 import { render } from '@react-email/components';
 import type { ReactElement } from 'react';
 import {
+  AccountChanged,
+  accountChangedSubject,
   LinkRequestDecided,
   linkRequestDecidedSubject,
   PasswordReset,
@@ -50,6 +52,7 @@ const TEMPLATES: { [N in EmailName]: Template<N> } = {
   receipt: { subject: receiptSubject, body: Receipt },
   'places-lost': { subject: placesLostSubject, body: PlacesLost },
   'password-reset': { subject: passwordResetSubject, body: PasswordReset },
+  'account-changed': { subject: accountChangedSubject, body: AccountChanged },
   'link-request-decided': { subject: linkRequestDecidedSubject, body: LinkRequestDecided },
   'racer-decided': { subject: racerDecidedSubject, body: RacerDecided },
   refund: { subject: refundSubject, body: Refund },

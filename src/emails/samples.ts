@@ -87,6 +87,32 @@ export const SAMPLES: { [N in EmailName]: EmailPropsByName[N][] } = {
     },
   ],
   'password-reset': [{ firstName: 'Sarah', link: 'https://entries.example.org/reset-password/Mg/c3f-4a1b2c3d4e5f' }],
+  'account-changed': [
+    {
+      firstName: 'Sarah',
+      change: 'password_changed',
+      when: 'Monday 7th December 2026, 14:35 UK time',
+      siteUrl: 'https://entries.example.org',
+    },
+    {
+      firstName: 'Alex',
+      change: 'second_factor_on',
+      when: 'Monday 7th December 2026, 14:35 UK time',
+      siteUrl: 'https://entries.example.org',
+    },
+    {
+      firstName: 'Alex',
+      change: 'second_factor_off',
+      when: 'Monday 7th December 2026, 14:35 UK time',
+      siteUrl: 'https://entries.example.org',
+    },
+    {
+      firstName: 'Alex',
+      change: 'recovery_codes_made',
+      when: 'Monday 7th December 2026, 14:35 UK time',
+      siteUrl: 'https://entries.example.org',
+    },
+  ],
   'link-request-decided': [
     {
       firstName: 'Sarah',

@@ -1,3 +1,5 @@
+import type { AccountChange } from '../domain/accounts/account-changes.ts';
+
 /**
  * What each e-mail template takes (src/emails, issue 26). The server gathers these from the
  * database at send time (mail/templates.ts) and renders them through the built templates
@@ -54,6 +56,14 @@ export interface PlacesLostProps {
 export interface PasswordResetProps {
   firstName: string;
   link: string;
+}
+
+/** A change to the account's keys (issue 37): what, when (UK time, written out), and the site's address. */
+export interface AccountChangedProps {
+  firstName: string;
+  change: AccountChange;
+  when: string;
+  siteUrl: string;
 }
 
 export interface LinkRequestDecidedProps {
@@ -191,6 +201,7 @@ export interface EmailPropsByName {
   receipt: ReceiptProps;
   'places-lost': PlacesLostProps;
   'password-reset': PasswordResetProps;
+  'account-changed': AccountChangedProps;
   'link-request-decided': LinkRequestDecidedProps;
   'racer-decided': RacerDecidedProps;
   refund: RefundProps;

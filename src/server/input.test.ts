@@ -88,8 +88,6 @@ const NO_BODY = new Set([
   'POST /api/v1/waiting-list/:id/accept/',
   'POST /api/v1/waiting-list/:id/decline/',
   'POST /api/v1/waiting-list/:id/leave/',
-  // a new authenticator secret for the caller: nothing to say but who is asking
-  'POST /api/v1/profile/totp/setup/',
   // Stripe's signed body, read as text and verified before anything in it is believed
   'POST /api/v1/payment/stripe/webhook/',
 ]);

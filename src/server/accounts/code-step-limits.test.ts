@@ -24,7 +24,7 @@ const QUARTER_HOUR = 15 * 60_000;
 
 async function enrolledAdmin() {
   const { user, access } = await signedIn(t.app, 'admin');
-  return { user, ...(await enrol(t.app, t.clock, access)) };
+  return { user, ...(await enrol(t.app, t.clock, access, user.password)) };
 }
 
 /** A six-digit code that is not the right one now. */

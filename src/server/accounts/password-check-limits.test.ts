@@ -33,7 +33,7 @@ interface Route {
 
 async function enrolledAdmin(app: App) {
   const { user, access, cookie } = await signedIn(app, 'admin');
-  await enrol(app, t.clock, access);
+  await enrol(app, t.clock, access, user.password);
   return { user, access, cookie };
 }
 
@@ -89,6 +89,19 @@ const ROUTES: Route[] = [
         remoteAddress: ip,
       }),
     wrong: { password: ['Your password is not correct.'] },
+  },
+  {
+    name: 'adding an authenticator',
+    arrange: (app) => signedIn(app, 'admin'),
+    send: (app, access, password, ip) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/profile/totp/setup/',
+        headers: bearer(access),
+        payload: { password },
+        remoteAddress: ip,
+      }),
+    wrong: { password: ['Your password was entered incorrectly.'] },
   },
 ];
 

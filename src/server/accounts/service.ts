@@ -17,6 +17,7 @@ import type { Db } from '../db/client.ts';
 import { PG, pgErrorCode } from '../db/pg-errors.ts';
 import { passwordResetTokens, profiles, type UserRow, users } from '../db/schema.ts';
 import { AppError, throwIfAny } from '../errors.ts';
+import { afterKeysChanged } from './account-changes.ts';
 import { attemptWithdrawn, loginSucceeded } from './login-limits.ts';
 import { checkPassword, checkSignInPassword } from './password-checks.ts';
 import { hashPassword } from './passwords.ts';
@@ -150,6 +151,10 @@ export async function changePassword(
   const content = personalContentRule(user, input.new_password1);
   if (content) throw AppError.validation({ new_password1: [content] });
   const passwordHash = await hashPassword(input.new_password1);
-  await ctx.db.transaction((tx) => replacePassword(tx, userId, passwordHash, ctx.now()));
+  await ctx.db.transaction(async (tx) => {
+    await replacePassword(tx, userId, passwordHash, ctx.now());
+    // every session has ended with the change: the owner is e-mailed (issue 37)
+    await afterKeysChanged(ctx, tx, { user, change: 'password_changed', keepSessionId: null });
+  });
   return { success: true, message: MSG.passwordChanged };
 }

@@ -1,12 +1,13 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/accounts/index.ts';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { rotatedTokens, sessions, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { signAccessToken } from '../plugins/auth.ts';
+import { signAccessToken, verifyAccessToken } from '../plugins/auth.ts';
 import { hashToken, newToken, shiftMs } from './tokens.ts';
 
 /** The refresh cookie (decisions.md "Accounts and sessions"). */
@@ -138,4 +139,22 @@ export async function revokeUserSessions(db: Db, userId: number, now: Date): Pro
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every open session of a user but one: the session that made a change to the account's
+ * keys stays signed in, every other device is signed out (issue 37). */
+export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
+}
+
+/** The session a signed-in request's access token belongs to (its route's access check has
+ * verified the token already: this reads the verified claims again, from the verifier's memory). */
+export async function requestSessionId(ctx: AppContext, request: FastifyRequest): Promise<number> {
+  const match = /^bearer (\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
+  const token = match?.[1] ? await verifyAccessToken(ctx, match[1]) : null;
+  if (!token) throw AppError.unauthenticated();
+  return token.sessionId;
 }

@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { totpConfirmSchema, totpPasswordSchema } from '../../domain/accounts/totp.ts';
 import type { AppContext } from '../context.ts';
 import { currentUser } from '../plugins/auth.ts';
-import { confirmTotp, newRecoveryCodes, startTotpSetup, totpStatus, turnOffTotp } from './totp.ts';
+import { requestSessionId } from './sessions.ts';
+import { confirmTotp, newRecoveryCodes, startTotpSetup, type TotpRequester, totpStatus, turnOffTotp } from './totp.ts';
 
 const tags = ['accounts'];
 const security = [{ bearer: [] }];
@@ -16,6 +17,11 @@ const RecoveryCodes = z.object({
  * My Profile → Security (issue 27, docs/decisions/0047): an administrator's authenticator.
  */
 export function totpRoutes(ctx: AppContext): FastifyPluginAsync {
+  const requester = async (request: FastifyRequest): Promise<TotpRequester> => ({
+    userId: currentUser(request).id,
+    sessionId: await requestSessionId(ctx, request),
+    ip: request.ip,
+  });
   return async (app) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     // administrators only (the gate answers anyone else 403); turning one's own off is open to any
@@ -45,11 +51,13 @@ export function totpRoutes(ctx: AppContext): FastifyPluginAsync {
         schema: {
           tags,
           security,
-          summary: 'A new authenticator secret, unconfirmed until a code from it is confirmed',
+          summary:
+            'A new authenticator secret, unconfirmed until a code from it is confirmed (needs the password, counted in the sign-in limits)',
+          body: totpPasswordSchema,
           response: { 200: z.object({ secret: z.string(), otpauth_url: z.string() }) },
         },
       },
-      async (request) => startTotpSetup(ctx, currentUser(request).id),
+      async (request) => startTotpSetup(ctx, await requester(request), request.body.password),
     );
 
     api.post(
@@ -59,12 +67,13 @@ export function totpRoutes(ctx: AppContext): FastifyPluginAsync {
         schema: {
           tags,
           security,
-          summary: 'The first code from the app turns the authenticator on; answers ten recovery codes',
+          summary:
+            "The first code from the app turns the authenticator on; answers ten recovery codes. The account's other sessions end and its owner is e-mailed",
           body: totpConfirmSchema,
           response: { 200: RecoveryCodes },
         },
       },
-      async (request) => confirmTotp(ctx, currentUser(request).id, request.body.code),
+      async (request) => confirmTotp(ctx, await requester(request), request.body.code),
     );
 
     api.delete(
@@ -79,7 +88,7 @@ export function totpRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: z.object({ message: z.string() }) },
         },
       },
-      async (request) => turnOffTotp(ctx, currentUser(request).id, request.body.password, request.ip),
+      async (request) => turnOffTotp(ctx, await requester(request), request.body.password),
     );
 
     api.post(
@@ -94,7 +103,7 @@ export function totpRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: RecoveryCodes },
         },
       },
-      async (request) => newRecoveryCodes(ctx, currentUser(request).id, request.body.password, request.ip),
+      async (request) => newRecoveryCodes(ctx, await requester(request), request.body.password),
     );
   };
 }

@@ -30,9 +30,20 @@ export async function challengeFor(app: App, user: FixtureUser, remoteAddress = 
   return body.challenge;
 }
 
-/** Sets up and confirms an authenticator through the API with the given access token. */
-export async function enrol(app: App, clock: TestClock, access: string): Promise<{ secret: string; codes: string[] }> {
-  const setup = await app.inject({ method: 'POST', url: '/api/v1/profile/totp/setup/', headers: bearer(access) });
+/** Sets up (with the account's password, issue 37) and confirms an authenticator through the API
+ * with the given access token. */
+export async function enrol(
+  app: App,
+  clock: TestClock,
+  access: string,
+  password: string,
+): Promise<{ secret: string; codes: string[] }> {
+  const setup = await app.inject({
+    method: 'POST',
+    url: '/api/v1/profile/totp/setup/',
+    headers: bearer(access),
+    payload: { password },
+  });
   if (setup.statusCode !== 200) throw new Error(`setup failed (${setup.statusCode}): ${setup.body}`);
   const { secret } = json<{ secret: string }>(setup);
   const confirm = await app.inject({

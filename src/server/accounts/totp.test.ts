@@ -22,7 +22,7 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, access: string, pa
 /** An administrator with a confirmed authenticator. */
 async function enrolledAdmin(kind: 'admin' | 'super' = 'admin') {
   const { user, access } = await signedIn(t.app, kind);
-  return { user, access, ...(await enrol(t.app, t.clock, access)) };
+  return { user, access, ...(await enrol(t.app, t.clock, access, user.password)) };
 }
 
 describe('enrolment', () => {
@@ -30,7 +30,7 @@ describe('enrolment', () => {
     const { user, access } = await signedIn(t.app, 'admin');
     expect(json(await call('GET', '', access))).toEqual({ enabled: false, recovery_codes_left: 0, required: false });
 
-    const setup = await call('POST', 'setup/', access);
+    const setup = await call('POST', 'setup/', access, { password: user.password });
     expect(setup.statusCode).toBe(200);
     const { secret, otpauth_url } = json<{ secret: string; otpauth_url: string }>(setup);
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -59,19 +59,19 @@ describe('enrolment', () => {
     expect(stored.map((r) => r.codeHash).every((h) => /^[0-9a-f]{64}$/.test(h) && !codes.includes(h))).toBe(true);
 
     // a second setup or confirmation is refused while one is on
-    const again = await call('POST', 'setup/', access);
+    const again = await call('POST', 'setup/', access, { password: user.password });
     expect(again.statusCode).toBe(409);
     expect(json(again).error).toBe('Your authenticator is already on. Turn it off first to add another.');
     expect((await call('POST', 'confirm/', access, { code: await codeAt(secret, t.clock) })).statusCode).toBe(409);
   });
 
   it('refuses a confirmation before any setup, and a new setup replaces an unconfirmed secret', async () => {
-    const { access } = await signedIn(t.app, 'super');
+    const { user, access } = await signedIn(t.app, 'super');
     const early = await call('POST', 'confirm/', access, { code: '123456' });
     expect(early.statusCode).toBe(409);
     expect(json(early).error).toBe('Start setting up your authenticator first.');
-    const first = json<{ secret: string }>(await call('POST', 'setup/', access)).secret;
-    const second = json<{ secret: string }>(await call('POST', 'setup/', access)).secret;
+    const first = json<{ secret: string }>(await call('POST', 'setup/', access, { password: user.password })).secret;
+    const second = json<{ secret: string }>(await call('POST', 'setup/', access, { password: user.password })).secret;
     expect(second).not.toBe(first);
     expect((await call('POST', 'confirm/', access, { code: await codeAt(first, t.clock) })).statusCode).toBe(400);
     expect((await call('POST', 'confirm/', access, { code: await codeAt(second, t.clock) })).statusCode).toBe(200);
@@ -81,7 +81,7 @@ describe('enrolment', () => {
     const { access } = await signedIn(t.app, 'user');
     for (const [method, url, body] of [
       ['GET', '', undefined],
-      ['POST', 'setup/', undefined],
+      ['POST', 'setup/', { password: 'Secret#Pass1' }],
       ['POST', 'confirm/', { code: '123456' }],
       ['POST', 'recovery-codes/', { password: 'Secret#Pass1' }],
     ] as const) {

@@ -8,13 +8,27 @@ import type { Db } from '../db/client.ts';
 import { type UserRow, users } from '../db/schema.ts';
 import { totpFactors, totpRecoveryCodes } from '../db/schema-security.ts';
 import { AppError } from '../errors.ts';
+import { afterKeysChanged } from './account-changes.ts';
 import { checkPassword } from './password-checks.ts';
 
 /**
  * An administrator's authenticator, My Profile → Security (issue 27, docs/decisions/0047):
- * set up (a new unconfirmed secret), confirmed with a first code (ten recovery codes, shown once),
- * turned off or given new recovery codes with the password. Only administrators may add one.
+ * set up with the password (a new unconfirmed secret), confirmed with a first code (ten recovery
+ * codes, shown once), turned off or given new recovery codes with the password. Only administrators
+ * may add one. Turning it on or off and new recovery codes end the account's other sessions and
+ * e-mail its owner (account-changes.ts, issue 37).
  */
+
+/** Who asks, from which session and address: the password is checked under the sign-in limits
+ * (password-checks.ts), and the session that makes a change stays signed in. */
+export interface TotpRequester {
+  userId: number;
+  sessionId: number;
+  ip: string;
+}
+
+/** The password asked for again, counted in the sign-in limits (password-checks.ts): 429 past them. */
+const passwordWrong = () => AppError.validation({ password: [TOTP_MSG.passwordWrong] });
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
@@ -143,13 +157,16 @@ export async function totpStatus(ctx: AppContext, userId: number): Promise<TotpS
   return { enabled, recovery_codes_left: left, required: secondFactorRequired(ctx, user) };
 }
 
-/** POST /api/v1/profile/totp/setup/: a new secret, unconfirmed until a code from it is right. A
- * setup started earlier and never confirmed is replaced. */
+/** POST /api/v1/profile/totp/setup/ (the password again, issue 37: a stolen session alone cannot
+ * add its own authenticator): a new secret, unconfirmed until a code from it is right. A setup
+ * started earlier and never confirmed is replaced. */
 export async function startTotpSetup(
   ctx: AppContext,
-  userId: number,
+  { userId, ip }: TotpRequester,
+  password: string,
 ): Promise<{ secret: string; otpauth_url: string }> {
   const user = await loadAdmin(ctx, userId);
+  await checkPassword(ctx, { user, password, ip }, passwordWrong);
   const secret = generateSecret();
   const now = ctx.now();
   const started = await ctx.db
@@ -184,10 +201,10 @@ async function replaceRecoveryCodes(db: Db, userId: number): Promise<string[]> {
 /** POST /api/v1/profile/totp/confirm/: the first code from the app turns the authenticator on. */
 export async function confirmTotp(
   ctx: AppContext,
-  userId: number,
+  { userId, sessionId }: TotpRequester,
   typed: string,
 ): Promise<{ recovery_codes: string[] }> {
-  await loadAdmin(ctx, userId);
+  const user = await loadAdmin(ctx, userId);
   const factor = await loadFactor(ctx.db, userId);
   if (!factor) throw new AppError('CONFLICT', TOTP_MSG.notSetUp);
   if (factor.confirmedAt) throw new AppError('CONFLICT', TOTP_MSG.alreadyOn);
@@ -203,31 +220,34 @@ export async function confirmTotp(
       )
       .returning({ userId: totpFactors.userId });
     if (confirmed.length === 0) return null;
-    return replaceRecoveryCodes(tx as unknown as Db, userId);
+    const made = await replaceRecoveryCodes(tx as unknown as Db, userId);
+    await afterKeysChanged(ctx, tx as unknown as Db, { user, change: 'second_factor_on', keepSessionId: sessionId });
+    return made;
   });
   if (!codes) throw new AppError('CONFLICT', TOTP_MSG.notSetUp);
   return { recovery_codes: codes };
 }
-
-/** The password asked for again, counted in the sign-in limits (password-checks.ts): 429 past them. */
-const passwordWrong = () => AppError.validation({ password: [TOTP_MSG.passwordWrong] });
 
 /** DELETE /api/v1/profile/totp/: turns the authenticator off (the password again); refused while
  * the association requires one of this account. Any account may turn its own off (an
  * administrator since demoted too). */
 export async function turnOffTotp(
   ctx: AppContext,
-  userId: number,
+  { userId, sessionId, ip }: TotpRequester,
   password: string,
-  ip: string,
 ): Promise<{ message: string }> {
   const user = await loadUser(ctx, userId);
   await checkPassword(ctx, { user, password, ip }, passwordWrong);
-  if (!(await loadFactor(ctx.db, userId))) throw new AppError('CONFLICT', TOTP_MSG.notOn);
+  const factor = await loadFactor(ctx.db, userId);
+  if (!factor) throw new AppError('CONFLICT', TOTP_MSG.notOn);
   if (secondFactorRequired(ctx, user)) throw AppError.forbidden(TOTP_MSG.cannotTurnOff);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
     await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
+    // a setup never confirmed changed nothing of how the account signs in
+    if (factor.confirmedAt) {
+      await afterKeysChanged(ctx, tx as unknown as Db, { user, change: 'second_factor_off', keepSessionId: sessionId });
+    }
   });
   return { message: TOTP_MSG.turnedOff };
 }
@@ -235,13 +255,16 @@ export async function turnOffTotp(
 /** POST /api/v1/profile/totp/recovery-codes/: ten new codes, the old ones dead (the password again). */
 export async function newRecoveryCodes(
   ctx: AppContext,
-  userId: number,
+  { userId, sessionId, ip }: TotpRequester,
   password: string,
-  ip: string,
 ): Promise<{ recovery_codes: string[] }> {
   const user = await loadAdmin(ctx, userId);
   await checkPassword(ctx, { user, password, ip }, passwordWrong);
   if (!(await hasSecondFactor(ctx.db, userId))) throw new AppError('CONFLICT', TOTP_MSG.notOn);
-  const codes = await ctx.db.transaction((tx) => replaceRecoveryCodes(tx as unknown as Db, userId));
+  const codes = await ctx.db.transaction(async (tx) => {
+    const made = await replaceRecoveryCodes(tx as unknown as Db, userId);
+    await afterKeysChanged(ctx, tx as unknown as Db, { user, change: 'recovery_codes_made', keepSessionId: sessionId });
+    return made;
+  });
   return { recovery_codes: codes };
 }

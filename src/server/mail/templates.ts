@@ -1,3 +1,4 @@
+import { accountChangedTemplate } from '../accounts/account-changes.ts';
 import { passwordResetTemplate } from '../accounts/password-reset.ts';
 import { contactAcknowledgementTemplate, contactTemplate } from '../content/contact.ts';
 import type { AppContext } from '../context.ts';
@@ -29,6 +30,7 @@ export type MailTemplate = (ctx: AppContext, data: Record<string, unknown>) => P
 
 export const mailTemplates: Record<string, MailTemplate> = {
   'password-reset': passwordResetTemplate,
+  'account-changed': accountChangedTemplate,
   'link-request-decided': linkRequestDecidedTemplate,
   'racer-decided': racerDecidedTemplate,
   contact: contactTemplate,

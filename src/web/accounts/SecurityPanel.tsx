@@ -15,8 +15,8 @@ const FAILED = 'Something went wrong. Please try again.';
 
 /**
  * My Profile → Security, for administrators (issue 27, docs/decisions/0047): add an authenticator
- * app (its key to type or its otpauth address, then a first code to confirm), see the recovery
- * codes once, make new ones, or turn it off — the last two with the password.
+ * app with the password (then its QR code, key or otpauth address, and a first code to confirm),
+ * see the recovery codes once, make new ones, or turn it off — each with the password (issue 37).
  */
 export function SecurityPanel() {
   const username = useProfileStore((s) => s.username);
@@ -24,13 +24,7 @@ export function SecurityPanel() {
   const changes = useTotpChanges(username);
   const [setup, setSetup] = useState<{ secret: string; otpauth_url: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [action, setAction] = useState<'off' | 'codes' | null>(null);
-
-  const start = () =>
-    changes.setup.mutate(undefined, {
-      onSuccess: (data) => setSetup(data),
-      onError: (error) => toast.error(serverMessage(error, FAILED)),
-    });
+  const [action, setAction] = useState<'add' | 'off' | 'codes' | null>(null);
 
   return (
     <Stack gap="lg">
@@ -135,11 +129,21 @@ export function SecurityPanel() {
               <Text c="dimmed" data-testid="totp-state">
                 You have no authenticator yet.
               </Text>
-              <Group>
-                <Button onClick={start} loading={changes.setup.isPending}>
-                  Add an authenticator
-                </Button>
-              </Group>
+              {action === 'add' ? (
+                <PasswordAction
+                  label="Add an authenticator"
+                  busy={changes.setup.isPending}
+                  onCancel={() => setAction(null)}
+                  onSubmit={async (password) => {
+                    setSetup(await changes.setup.mutateAsync(password));
+                    setAction(null);
+                  }}
+                />
+              ) : (
+                <Group>
+                  <Button onClick={() => setAction('add')}>Add an authenticator</Button>
+                </Group>
+              )}
             </>
           )}
         </Stack>

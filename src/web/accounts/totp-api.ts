@@ -7,7 +7,8 @@ const PATH = '/profile/totp/';
 
 export const totpApi = {
   status: () => api.get<TotpStatus>(PATH, { auth: true }),
-  setup: () => api.post<{ secret: string; otpauth_url: string }>(`${PATH}setup/`, undefined, { auth: true }),
+  setup: (password: string) =>
+    api.post<{ secret: string; otpauth_url: string }>(`${PATH}setup/`, { password }, { auth: true }),
   confirm: (code: string) => api.post<{ recovery_codes: string[] }>(`${PATH}confirm/`, { code }, { auth: true }),
   turnOff: (password: string) =>
     request<{ message: string }>(PATH, { method: 'DELETE', body: { password }, auth: true }),
