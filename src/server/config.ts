@@ -129,7 +129,8 @@ const EnvSchema = z.object({
   ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
   TRUST_PROXY: trustProxy,
   SEED_DEMO: bool.optional(),
-  /** Super administrators must sign in with an authenticator (docs/decisions/0047). */
+  /** Super administrators must sign in with an authenticator: on by default in production
+   * (docs/decisions/0062); `false` is the documented way to turn it off. */
   TOTP_REQUIRED_FOR_SUPER: bool.optional(),
   WEB_DIST: z.string().default('dist/web'),
   PUBLIC_CACHE_COALESCE_MS: z.coerce.number().int().min(0).max(5000).default(250),
@@ -204,9 +205,11 @@ export interface Config {
    * function trusting that many (Fastify itself ignores a bare number). */
   trustProxy: false | string[] | TrustHops;
   seedDemo: boolean;
-  /** TOTP_REQUIRED_FOR_SUPER: a super administrator without a confirmed authenticator is treated
-   * as an ordinary administrator (docs/decisions/0047). An environment variable, not a site
-   * setting, so that a stolen super administrator's session cannot turn it off. */
+  /** TOTP_REQUIRED_FOR_SUPER (default: true in production, false elsewhere): a super
+   * administrator without a confirmed authenticator may only set one up; every other call of the
+   * session is refused until it is on (plugins/access.ts, docs/decisions/0062). An environment
+   * variable, not a site setting, so that a stolen super administrator's session cannot turn it
+   * off. */
   totpRequiredForSuper: boolean;
   webDist: string;
   /** After bookings, the public cache is dropped at most once per this many ms (0: every time). */
@@ -297,6 +300,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       message: `PUBLIC_URL is ${publicUrl}: sign-ins and payments cross the network unencrypted. Put the site on https (README "Deploy") and set PUBLIC_URL to its https address.`,
     });
   }
+  if (isProduction && e.TOTP_REQUIRED_FOR_SUPER === false) {
+    notices.push({
+      level: 'warn',
+      message:
+        'TOTP_REQUIRED_FOR_SUPER=false: super administrators may sign in with a password alone. Remove it once every super administrator has an authenticator (docs/decisions/0062).',
+    });
+  }
   const payments = paymentsConfig(e, isProduction);
   return {
     env: e.NODE_ENV,
@@ -327,7 +337,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // Demo data is asked for, except in the one place it is the point: `npm start` on the
     // embedded database. A real database (DATABASE_URL) or production never gets it by default.
     seedDemo: e.SEED_DEMO ?? (!isProduction && !databaseUrl),
-    totpRequiredForSuper: e.TOTP_REQUIRED_FOR_SUPER ?? false,
+    // on in production unless turned off explicitly; elsewhere (npm start's demo, npm run dev,
+    // the tests) off unless asked for
+    totpRequiredForSuper: e.TOTP_REQUIRED_FOR_SUPER ?? isProduction,
     webDist: e.WEB_DIST,
     publicCacheCoalesceMs: e.PUBLIC_CACHE_COALESCE_MS,
     publicCacheMaxBytes: e.PUBLIC_CACHE_MAX_BYTES,

@@ -30,8 +30,13 @@ export const TOTP_MSG = {
   notOn: 'You have no authenticator turned on.',
   passwordRequired: 'Please enter your password',
   passwordWrong: 'Your password was entered incorrectly.',
+  /** The line the Security section shows a super administrator who must set one up first. */
   requiredForSuper:
-    'Super administrators must use an authenticator. Add one in My Profile → Security to use the super administrator pages.',
+    'This association requires super administrators to sign in with a second factor. Set up your authenticator app here first: until it is on, the rest of the site is closed to this account.',
+  /** What every other call of such an account answers (403) until the authenticator is on
+   * (TOTP_REQUIRED_FOR_SUPER, docs/decisions/0062). */
+  enrolFirst:
+    'Set up your authenticator app first: My Profile → Security. Super administrators must sign in with a second factor.',
   cannotTurnOff: 'Super administrators must keep an authenticator: this association requires one.',
   turnedOff: 'Your authenticator is off.',
 } as const;

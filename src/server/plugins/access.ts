@@ -45,6 +45,20 @@ export interface RouteEntry {
 
 export const MAINTENANCE_MESSAGE = 'Site Under Maintenance';
 
+/**
+ * All that a super administrator who must set up an authenticator first may call besides the
+ * public routes (AuthUser.second_factor_missing, TOTP_REQUIRED_FOR_SUPER, docs/decisions/0062):
+ * the profile the web app loads to know who is signed in, and the authenticator's status, setup
+ * and confirmation. Logout and the token refresh are public routes. By method and the matched
+ * route's path, like the rest of the gate; nothing else is asked of the routes themselves.
+ */
+export const ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/v1/profile/',
+  'GET /api/v1/profile/totp/',
+  'POST /api/v1/profile/totp/setup/',
+  'POST /api/v1/profile/totp/confirm/',
+]);
+
 /** Routes the app does not write itself get their access here: the built web app's files and
  * uploaded media stay open in maintenance (the maintenance page needs its script and pictures). */
 function defaultAccess(url: string): { access: Access; maintenance?: 'open' } | null {
@@ -88,17 +102,25 @@ export function assertAccess(access: Access, request: FastifyRequest): void {
     throw request.authRefused ? AppError.unauthenticated(request.authRefused) : AppError.unauthenticated();
   }
   if (access === 'admin' && !isAdmin(user)) throw AppError.forbidden();
-  if (access === 'super' && !isSuperAdmin(user)) {
-    throw AppError.forbidden(user.second_factor_missing ? TOTP_MSG.requiredForSuper : undefined);
-  }
+  if (access === 'super' && !isSuperAdmin(user)) throw AppError.forbidden();
+}
+
+/** 403 with the words for a session that must set up its authenticator first, on any route that
+ * needs a signed-in user but the enrolment's own. */
+function assertEnrolled(access: Access, request: FastifyRequest): void {
+  if (access === 'public' || !request.authUser?.second_factor_missing) return;
+  if (ENROLMENT_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
+  throw AppError.forbidden(TOTP_MSG.enrolFirst);
 }
 
 /**
- * onRequest hook (after auth): the maintenance gate, then the route's access. While maintenance
- * is on, a route that is not open answers 503 to everyone but super administrators; a request
- * that carried a token the server refused (expired, revoked) answers 401 instead, so the client
- * refreshes its token and a super administrator is not locked out. The not-found handler decides
- * for itself (a 404 reveals nothing).
+ * onRequest hook (after auth): the maintenance gate, then the route's access, then the second
+ * factor a super administrator must set up first. While maintenance is on, a route that is not
+ * open answers 503 to everyone but super administrators (one still setting up an authenticator
+ * too: the enrolment works during maintenance); a request that carried a token the server refused
+ * (expired, revoked) answers 401 instead, so the client refreshes its token and a super
+ * administrator is not locked out. The not-found handler decides for itself (a 404 reveals
+ * nothing).
  */
 export function accessHook(ctx: AppContext) {
   const gate = (request: FastifyRequest, maintenanceOn: boolean): void => {
@@ -108,6 +130,7 @@ export function accessHook(ctx: AppContext) {
       if (!(request.authUser && isSuperAdmin(request.authUser))) throw new AppError('MAINTENANCE', MAINTENANCE_MESSAGE);
     }
     assertAccess(access, request);
+    assertEnrolled(access, request);
   };
   const refusal = (request: FastifyRequest, maintenanceOn: boolean): Error | undefined => {
     try {

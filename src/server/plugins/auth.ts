@@ -21,8 +21,9 @@ export interface AuthUser {
   role: UserRow['role'];
   admin_level: UserRow['adminLevel'];
   is_superuser: boolean;
-  /** A super administrator treated as an ordinary administrator because the association requires
-   * an authenticator (TOTP_REQUIRED_FOR_SUPER) and this account has none (docs/decisions/0047). */
+  /** A super administrator the association requires an authenticator of (TOTP_REQUIRED_FOR_SUPER)
+   * who has none confirmed yet: the roles are kept, but the access gate refuses every call of the
+   * session except what setting one up needs (plugins/access.ts, docs/decisions/0062). */
   second_factor_missing?: true;
 }
 
@@ -147,8 +148,9 @@ async function loadAuthUser(ctx: AppContext, token: VerifiedToken): Promise<Auth
   // A password change also revokes every session; this holds for tokens of older sessions too.
   if (token.issuedAt < Math.floor(row.passwordChangedAt.getTime() / 1000)) return null;
   const { isActive: _active, passwordChangedAt: _changed, secondFactor, ...user } = row;
+  // read on every request: once the authenticator is confirmed the same session has full access
   if (ctx.config.totpRequiredForSuper && isSuperAdmin(user) && !secondFactor) {
-    return { ...user, admin_level: 'ADMIN', is_superuser: false, second_factor_missing: true };
+    return { ...user, second_factor_missing: true };
   }
   return user;
 }
