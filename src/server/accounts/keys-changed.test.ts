@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { totpFactors } from '../db/schema-security.ts';
+import { securityEvents, totpFactors } from '../db/schema-security.ts';
 import { login, signedIn } from '../test/fixtures.ts';
 import { bearer, json, useTestApp } from '../test/helper.ts';
 import { refreshCookie } from './test-support.ts';
@@ -164,3 +164,90 @@ async function codeSession(user: { username: string; password: string }, secret:
   const setCookie = res.headers['set-cookie'];
   return (Array.isArray(setCookie) ? setCookie[0] : setCookie)?.split(';')[0] ?? '';
 }
+
+describe('the security log has each change to the keys, with the address', () => {
+  const eventsOf = async (userId: number) =>
+    (
+      await t.app.ctx.db
+        .select()
+        .from(securityEvents)
+        .where(eq(securityEvents.userId, userId))
+        .orderBy(asc(securityEvents.id))
+    ).map((e) => ({ kind: e.kind, ip: e.ip, username: e.username, detail: e.detail }));
+
+  it('authenticator on, new codes, a recovery code used, a refused code, off, and a password change', async () => {
+    const { user, access } = await signedIn(t.app, 'admin');
+    const ip = '127.0.0.1';
+    const { secret, codes } = await enrol(t.app, t.clock, access, user.password);
+    expect((await totp('POST', 'recovery-codes/', access, { password: user.password })).statusCode).toBe(200);
+    const fresh = json<{ recovery_codes: string[] }>(
+      await totp('POST', 'recovery-codes/', access, { password: user.password }),
+    ).recovery_codes;
+    expect(codes).not.toEqual(fresh);
+
+    // a recovery code signs in once: recorded with the address it came from
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login/',
+      payload: { username: user.username, password: user.password },
+      remoteAddress: '198.51.100.7',
+    });
+    const { challenge } = json<{ challenge: string }>(first);
+    const used = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login/totp/',
+      payload: { challenge, code: fresh[0] },
+      remoteAddress: '198.51.100.7',
+    });
+    expect(used.statusCode, used.body).toBe(200);
+
+    // five wrong codes on one challenge, then the code step refuses it: one row, however many more
+    const again = json<{ challenge: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/',
+        payload: { username: user.username, password: user.password },
+        remoteAddress: '203.0.113.9',
+      }),
+    ).challenge;
+    const right = await codeAt(secret, t.clock);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/totp/',
+        payload: { challenge: again, code: wrong },
+        remoteAddress: '203.0.113.9',
+      });
+      answers.push(res.statusCode);
+    }
+    expect(answers).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+
+    expect((await totp('DELETE', '', access, { password: user.password })).statusCode).toBe(200);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/change-password/',
+      headers: bearer(access),
+      payload: { old_password: user.password, new_password1: NEW, new_password2: NEW },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const who = { username: user.username };
+    expect(await eventsOf(user.id)).toEqual([
+      { ...who, kind: 'second_factor_on', ip, detail: null },
+      { ...who, kind: 'recovery_codes_made', ip, detail: null },
+      { ...who, kind: 'recovery_codes_made', ip, detail: null },
+      { ...who, kind: 'recovery_code_used', ip: '198.51.100.7', detail: null },
+      { ...who, kind: 'sign_in_refused', ip: '203.0.113.9', detail: 'authenticator code' },
+      { ...who, kind: 'second_factor_off', ip, detail: null },
+      { ...who, kind: 'password_changed', ip, detail: null },
+    ]);
+  });
+
+  it('a wrong password or a wrong code writes no change', async () => {
+    const { user, access } = await signedIn(t.app, 'admin');
+    expect((await totp('POST', 'setup/', access, { password: 'Wrong#Pass1' })).statusCode).toBe(400);
+    expect(await eventsOf(user.id)).toEqual([]);
+  });
+});

@@ -154,7 +154,7 @@ export async function changePassword(
   await ctx.db.transaction(async (tx) => {
     await replacePassword(tx, userId, passwordHash, ctx.now());
     // every session has ended with the change: the owner is e-mailed (issue 37)
-    await afterKeysChanged(ctx, tx, { user, change: 'password_changed', keepSessionId: null });
+    await afterKeysChanged(ctx, tx, { user, change: 'password_changed', keepSessionId: null, ip });
   });
   return { success: true, message: MSG.passwordChanged };
 }

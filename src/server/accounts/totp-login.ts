@@ -10,6 +10,7 @@ import { totpUsedChallenges } from '../db/schema-security.ts';
 import { AppError } from '../errors.ts';
 import { beginCodeAttempt, codeAttemptWithdrawn, codeKeys, codeSucceeded } from './code-limits.ts';
 import { loginFailed } from './login-limits.ts';
+import { recordSecurityEvent, recordSignInRefused } from './security-log.ts';
 import { type IssuedSession, startSession } from './sessions.ts';
 import { useSignInCode } from './totp.ts';
 
@@ -95,7 +96,15 @@ export async function loginWithCode(ctx: AppContext, input: TotpLoginInput, ip: 
   if (used) throw challengeRefused();
 
   const attempt = await beginCodeAttempt(ctx, codeKeys(ip, user.id, challenge.jti));
-  if (!attempt) throw new AppError('RATE_LIMITED', MSG.loginRateLimited);
+  if (!attempt) {
+    await recordSignInRefused(ctx, ctx.db, {
+      userId: user.id,
+      username: user.username,
+      ip,
+      detail: 'authenticator code',
+    });
+    throw new AppError('RATE_LIMITED', MSG.loginRateLimited);
+  }
   try {
     await ctx.db.transaction(async (tx) => {
       await tx.delete(totpUsedChallenges).where(lt(totpUsedChallenges.expiresAt, ctx.now()));
@@ -105,7 +114,16 @@ export async function loginWithCode(ctx: AppContext, input: TotpLoginInput, ip: 
         .onConflictDoNothing()
         .returning({ jti: totpUsedChallenges.jti });
       if (claimed.length === 0) throw new Refused('challenge');
-      if (!(await useSignInCode(ctx, tx as unknown as Db, user.id, input.code))) throw new Refused('code');
+      const used = await useSignInCode(ctx, tx as unknown as Db, user.id, input.code);
+      if (!used) throw new Refused('code');
+      if (used === 'recovery') {
+        await recordSecurityEvent(ctx, tx as unknown as Db, {
+          userId: user.id,
+          username: user.username,
+          kind: 'recovery_code_used',
+          ip,
+        });
+      }
     });
   } catch (error) {
     if (!(error instanceof Refused)) throw error;

@@ -65,11 +65,17 @@ export async function matchingStep(
 /**
  * Uses a sign-in code of a user with a confirmed authenticator: a six-digit code of a step later
  * than the last accepted (the step is stored by a guarded update, so two requests with one code
- * cannot both pass), or an unused recovery code (marked used, by a guarded update too).
+ * cannot both pass), or an unused recovery code (marked used, by a guarded update too). Answers
+ * which kind of code was used, or null when it was not right.
  */
-export async function useSignInCode(ctx: AppContext, db: Db, userId: number, typed: string): Promise<boolean> {
+export async function useSignInCode(
+  ctx: AppContext,
+  db: Db,
+  userId: number,
+  typed: string,
+): Promise<'totp' | 'recovery' | null> {
   const input = readCode(typed);
-  if (!input) return false;
+  if (!input) return null;
   if (input.kind === 'recovery') {
     const used = await db
       .update(totpRecoveryCodes)
@@ -82,15 +88,15 @@ export async function useSignInCode(ctx: AppContext, db: Db, userId: number, typ
         ),
       )
       .returning({ id: totpRecoveryCodes.id });
-    return used.length > 0;
+    return used.length > 0 ? 'recovery' : null;
   }
   const [factor] = await db
     .select()
     .from(totpFactors)
     .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)));
-  if (!factor) return false;
+  if (!factor) return null;
   const step = await matchingStep(ctx, factor.secret, input.code, factor.lastStep);
-  if (step === null) return false;
+  if (step === null) return null;
   const stored = await db
     .update(totpFactors)
     .set({ lastStep: step })
@@ -102,7 +108,7 @@ export async function useSignInCode(ctx: AppContext, db: Db, userId: number, typ
       ),
     )
     .returning({ userId: totpFactors.userId });
-  return stored.length > 0;
+  return stored.length > 0 ? 'totp' : null;
 }
 
 /** True when the user has a confirmed authenticator (sign-in asks for its code). */
@@ -201,7 +207,7 @@ async function replaceRecoveryCodes(db: Db, userId: number): Promise<string[]> {
 /** POST /api/v1/profile/totp/confirm/: the first code from the app turns the authenticator on. */
 export async function confirmTotp(
   ctx: AppContext,
-  { userId, sessionId }: TotpRequester,
+  { userId, sessionId, ip }: TotpRequester,
   typed: string,
 ): Promise<{ recovery_codes: string[] }> {
   const user = await loadAdmin(ctx, userId);
@@ -221,7 +227,12 @@ export async function confirmTotp(
       .returning({ userId: totpFactors.userId });
     if (confirmed.length === 0) return null;
     const made = await replaceRecoveryCodes(tx as unknown as Db, userId);
-    await afterKeysChanged(ctx, tx as unknown as Db, { user, change: 'second_factor_on', keepSessionId: sessionId });
+    await afterKeysChanged(ctx, tx as unknown as Db, {
+      user,
+      change: 'second_factor_on',
+      keepSessionId: sessionId,
+      ip,
+    });
     return made;
   });
   if (!codes) throw new AppError('CONFLICT', TOTP_MSG.notSetUp);
@@ -246,7 +257,12 @@ export async function turnOffTotp(
     await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
     // a setup never confirmed changed nothing of how the account signs in
     if (factor.confirmedAt) {
-      await afterKeysChanged(ctx, tx as unknown as Db, { user, change: 'second_factor_off', keepSessionId: sessionId });
+      await afterKeysChanged(ctx, tx as unknown as Db, {
+        user,
+        change: 'second_factor_off',
+        keepSessionId: sessionId,
+        ip,
+      });
     }
   });
   return { message: TOTP_MSG.turnedOff };
@@ -263,7 +279,12 @@ export async function newRecoveryCodes(
   if (!(await hasSecondFactor(ctx.db, userId))) throw new AppError('CONFLICT', TOTP_MSG.notOn);
   const codes = await ctx.db.transaction(async (tx) => {
     const made = await replaceRecoveryCodes(tx as unknown as Db, userId);
-    await afterKeysChanged(ctx, tx as unknown as Db, { user, change: 'recovery_codes_made', keepSessionId: sessionId });
+    await afterKeysChanged(ctx, tx as unknown as Db, {
+      user,
+      change: 'recovery_codes_made',
+      keepSessionId: sessionId,
+      ip,
+    });
     return made;
   });
   return { recovery_codes: codes };
