@@ -155,7 +155,7 @@ describe('configuration: the JWT secret', () => {
     expect(first.notices).toContainEqual({
       level: 'info',
       message:
-        'JWT_SECRET is not set: access tokens are signed with a random secret made at start (they end when the server restarts; sign-ins renew them)',
+        'JWT_SECRET is not set: access tokens are signed with a random secret made at start (they end when the server restarts; sign-ins renew them), and authenticators added meanwhile must be set up again after a restart',
     });
     expect(loadConfig({ JWT_SECRET: GOOD_SECRET }).notices).toEqual([]);
   });

@@ -109,6 +109,9 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** The JWT_SECRET before a rotation: authenticator secrets sealed with it are sealed again with
+   * JWT_SECRET at the next start (accounts/totp-secrets.ts, docs/decisions/0064). */
+  JWT_SECRET_PREVIOUS: z.string().min(32, 'JWT_SECRET_PREVIOUS must be at least 32 characters').optional(),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   SMTP_URL: z.string().optional(),
@@ -183,6 +186,8 @@ export interface Config {
   /** Directory for the embedded database and uploads; `memory://` keeps PGlite in memory. */
   dataDir: string;
   jwtSecret: string;
+  /** JWT_SECRET_PREVIOUS: the secret before a rotation, read only to seal authenticator secrets again. */
+  jwtSecretPrevious: string | undefined;
   accessTokenMinutes: number;
   refreshTokenDays: number;
   smtpUrl: string | undefined;
@@ -273,7 +278,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     notices.push({
       level: 'info',
       message:
-        'JWT_SECRET is not set: access tokens are signed with a random secret made at start (they end when the server restarts; sign-ins renew them)',
+        'JWT_SECRET is not set: access tokens are signed with a random secret made at start (they end when the server restarts; sign-ins renew them), and authenticators added meanwhile must be set up again after a restart',
     });
   }
   const smtpUrl = e.SMTP_URL || undefined;
@@ -318,6 +323,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl,
     dataDir: e.DATA_DIR,
     jwtSecret,
+    jwtSecretPrevious: e.JWT_SECRET_PREVIOUS || undefined,
     accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     smtpUrl,

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { checkTotpSecrets } from './accounts/totp-secrets.ts';
 import { type App, buildApp } from './app.ts';
 import { listenForLocalCommands } from './backup/local-command.ts';
 import { type Config, loadConfig } from './config.ts';
@@ -51,6 +52,9 @@ export async function main(): Promise<void> {
       await migrateDatabase(database);
       // files uploaded before the upgrade to files in PostgreSQL: copied in once, by one instance
       await moveUploadsIntoDatabase(app.ctx, app.log);
+      // authenticator secrets under this installation's key: sealed, resealed after a rotation, or
+      // (from a backup made with another JWT_SECRET) removed, to be set up again
+      await checkTotpSecrets(app.ctx, app.log);
       const result = config.seedDemo ? await seedDemo(app.ctx) : null;
       if (result) app.log.info(result.summary);
       return result;

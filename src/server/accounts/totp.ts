@@ -10,6 +10,7 @@ import { totpFactors, totpRecoveryCodes } from '../db/schema-security.ts';
 import { AppError } from '../errors.ts';
 import { afterKeysChanged } from './account-changes.ts';
 import { checkPassword } from './password-checks.ts';
+import { openTotpSecret, sealTotpSecret } from './totp-secrets.ts';
 
 /**
  * An administrator's authenticator, My Profile → Security (issue 27, docs/decisions/0047):
@@ -94,8 +95,9 @@ export async function useSignInCode(
     .select()
     .from(totpFactors)
     .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)));
-  if (!factor) return null;
-  const step = await matchingStep(ctx, factor.secret, input.code, factor.lastStep);
+  const secret = factor ? openTotpSecret(ctx, userId, factor.secret) : null;
+  if (secret === null) return null;
+  const step = await matchingStep(ctx, secret, input.code, factor?.lastStep ?? null);
   if (step === null) return null;
   const stored = await db
     .update(totpFactors)
@@ -174,13 +176,14 @@ export async function startTotpSetup(
   const user = await loadAdmin(ctx, userId);
   await checkPassword(ctx, { user, password, ip }, passwordWrong);
   const secret = generateSecret();
+  const sealed = sealTotpSecret(ctx, userId, secret);
   const now = ctx.now();
   const started = await ctx.db
     .insert(totpFactors)
-    .values({ userId, secret, createdAt: now })
+    .values({ userId, secret: sealed, createdAt: now })
     .onConflictDoUpdate({
       target: totpFactors.userId,
-      set: { secret, createdAt: now, lastStep: null },
+      set: { secret: sealed, createdAt: now, lastStep: null },
       setWhere: isNull(totpFactors.confirmedAt),
     })
     .returning({ userId: totpFactors.userId });
@@ -215,7 +218,10 @@ export async function confirmTotp(
   if (!factor) throw new AppError('CONFLICT', TOTP_MSG.notSetUp);
   if (factor.confirmedAt) throw new AppError('CONFLICT', TOTP_MSG.alreadyOn);
   const input = readCode(typed);
-  const step = input?.kind === 'totp' ? await matchingStep(ctx, factor.secret, input.code, null) : null;
+  const secret = openTotpSecret(ctx, userId, factor.secret);
+  // a setup sealed by an instance with another JWT_SECRET: start it again
+  if (secret === null) throw new AppError('CONFLICT', TOTP_MSG.notSetUp);
+  const step = input?.kind === 'totp' ? await matchingStep(ctx, secret, input.code, null) : null;
   if (step === null) throw AppError.validation({ code: [TOTP_MSG.codeInvalid] });
   const codes = await ctx.db.transaction(async (tx) => {
     const confirmed = await tx
