@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { initials as initialsOf } from '../../domain/accounts/session.ts';
 import type { ProfileResponse as ProfileUser } from '../../domain/people/profile.ts';
-import { isAdmin } from '../../domain/roles.ts';
+import { adminLevelOf, isAdmin } from '../../domain/roles.ts';
 import { connectTokenSource } from '../api/client.ts';
 
 /** The profile state of doc 1 §3, persisted in session storage under `profile`. The refresh token
@@ -17,8 +17,16 @@ export interface ProfileState {
   user: ProfileUser | null;
   isAdmin: boolean;
   family: ProfileUser['family'];
+  /**
+   * A super administrator the server requires an authenticator of, who has none yet
+   * (TOTP_REQUIRED_FOR_SUPER, docs/decisions/0062): the app shows only My Profile → Security until
+   * it is on (app/second-factor.ts). null: not asked yet (read from GET /profile/totp/ for super
+   * administrators only); never kept in session storage, so every page load asks the server.
+   */
+  secondFactorMissing: boolean | null;
   setAccess(access: string): void;
   setUser(user: ProfileUser): void;
+  setSecondFactorMissing(missing: boolean): void;
   clear(): void;
 }
 
@@ -32,6 +40,7 @@ const empty = {
   user: null,
   isAdmin: false,
   family: null,
+  secondFactorMissing: null,
 };
 
 export const useProfileStore = create<ProfileState>()(
@@ -40,7 +49,7 @@ export const useProfileStore = create<ProfileState>()(
       ...empty,
       setAccess: (access) => set({ access, isLoggedIn: true }),
       setUser: (user) =>
-        set({
+        set((state) => ({
           user,
           username: user.username,
           firstName: user.first_name,
@@ -48,12 +57,19 @@ export const useProfileStore = create<ProfileState>()(
           initials: initialsOf(user.first_name, user.last_name),
           isAdmin: isAdmin(user),
           family: user.family,
-        }),
+          // another account, or other roles: asked again
+          secondFactorMissing:
+            state.user?.id === user.id && adminLevelOf(state.user) === adminLevelOf(user)
+              ? state.secondFactorMissing
+              : null,
+        })),
+      setSecondFactorMissing: (missing) => set({ secondFactorMissing: missing }),
       clear: () => set(empty),
     }),
     {
       name: 'profile',
       storage: createJSONStorage(() => sessionStorage),
+      partialize: ({ secondFactorMissing: _asked, ...kept }) => kept,
       // read from session storage by the browser's entry (main.tsx), after a server-painted page
       // has hydrated as the anonymous view the server painted
       skipHydration: true,

@@ -3,7 +3,6 @@ import type { ProfileResponse as ProfileUser } from '../../domain/people/profile
 import { type AdminLevel, adminLevelOf } from '../../domain/roles.ts';
 import { accountsApi } from '../accounts/api.ts';
 import { useProfileStore } from '../accounts/store.ts';
-import { totpApi } from '../accounts/totp-api.ts';
 import { type PanelKey, panelInfo } from './panels.ts';
 
 /** Admin state (doc 2 §3): the selected panel (default bookings), the admin level and the
@@ -12,7 +11,8 @@ export interface AdminState {
   selectedMenuItem: PanelKey;
   adminLevel: AdminLevel;
   isSuperuser: boolean;
-  /** A super administrator the association requires an authenticator of, who has none yet. */
+  /** A super administrator the association requires an authenticator of, who has none yet (the
+   * app keeps them on My Profile → Security meanwhile: app/second-factor.ts). */
   secondFactorMissing: boolean;
   /** Chooses a panel; a super-admin panel does nothing for anyone else. */
   select(key: PanelKey): void;
@@ -49,19 +49,10 @@ export const useAdminStore = create<AdminState>()((set, get) => ({
         return 'NONE';
       }
     }
-    let adminLevel = adminLevelOf(user);
-    // TOTP_REQUIRED_FOR_SUPER and no authenticator yet: the server treats this super administrator
-    // as an ordinary administrator until they add one (docs/decisions/0047)
-    let secondFactorMissing = false;
-    if (adminLevel === 'SUPER') {
-      try {
-        const totp = await totpApi.status();
-        secondFactorMissing = totp.required && !totp.enabled;
-      } catch {
-        // the panels' own calls say so if anything is refused
-      }
-      if (secondFactorMissing) adminLevel = 'ADMIN';
-    }
+    // the level is the account's: a super administrator without the authenticator the association
+    // requires keeps it, and is sent to set one up before the admin area opens (docs/decisions/0062)
+    const adminLevel = adminLevelOf(user);
+    const secondFactorMissing = useProfileStore.getState().secondFactorMissing === true;
     const selected = get().selectedMenuItem;
     set({
       adminLevel,

@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { adminLevelOf } from '../../domain/roles.ts';
 import { onForcedLogout, useProfileStore } from '../accounts/store.ts';
 import { useCanAccessSite } from '../maintenance/store.ts';
 import { focusMain, MAIN_ID } from '../ui/focus.ts';
@@ -37,6 +38,12 @@ const SessionTimeout = lazy(async () => ({
   default: (await import('../accounts/SessionTimeout.tsx')).SessionTimeout,
 }));
 
+/** Keeps a super administrator who must set up an authenticator first on My Profile → Security
+ * (TOTP_REQUIRED_FOR_SUPER): loaded only while a super administrator is signed in. */
+const SecondFactorWatch = lazy(async () => ({
+  default: (await import('./SecondFactorWatch.tsx')).SecondFactorWatch,
+}));
+
 /** 'Skip to content': the first thing the Tab key reaches; it moves focus to the main content. */
 function SkipLink() {
   return (
@@ -61,6 +68,7 @@ export function RootLayout() {
   const canAccessSite = useCanAccessSite();
   usePageTitle(!canAccessSite);
   const isLoggedIn = useProfileStore((s) => s.isLoggedIn);
+  const signedInSuper = useProfileStore((s) => s.isLoggedIn && s.user !== null && adminLevelOf(s.user) === 'SUPER');
   const { pathname } = useLocation();
   const onAdminPath = pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
 
@@ -112,6 +120,11 @@ export function RootLayout() {
         {isLoggedIn && (
           <Suspense fallback={null}>
             <SessionTimeout />
+          </Suspense>
+        )}
+        {signedInSuper && (
+          <Suspense fallback={null}>
+            <SecondFactorWatch />
           </Suspense>
         )}
       </Box>

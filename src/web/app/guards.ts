@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { adminLevelOf } from '../../domain/roles.ts';
 import { restoreSession } from '../accounts/api.ts';
 import { useProfileStore } from '../accounts/store.ts';
 import { useMaintenanceStore } from '../maintenance/store.ts';
@@ -27,11 +28,16 @@ export function guardTarget(
   return null;
 }
 
+/** The path the guard last let through (the page open now). */
+let lastPathname: string | null = null;
+
 /** The root route's loader: runs before every navigation (the route revalidates each time). On
  * the first one a session kept in the browser is restored; the maintenance status is refreshed
- * first of the checks. */
+ * first of the checks. Last, a super administrator who must set up an authenticator first
+ * (TOTP_REQUIRED_FOR_SUPER) is sent to My Profile → Security (second-factor.ts, loaded for super
+ * administrators only). */
 export async function navigationGuard({ request }: LoaderFunctionArgs): Promise<null> {
-  const { pathname } = new URL(request.url);
+  const { pathname, search } = new URL(request.url);
   await restoreSession();
   const maintenance = await useMaintenanceStore.getState().refresh();
   const profile = useProfileStore.getState();
@@ -42,5 +48,13 @@ export async function navigationGuard({ request }: LoaderFunctionArgs): Promise<
     isAdmin: profile.isAdmin,
   });
   if (target && target !== pathname) throw redirect(target);
+  if (profile.isLoggedIn && profile.user && adminLevelOf(profile.user) === 'SUPER') {
+    const enrolment = await import('./second-factor.ts');
+    const to = (await enrolment.secondFactorMissing())
+      ? enrolment.enrolmentRedirect({ pathname, search }, lastPathname)
+      : null;
+    if (to) throw redirect(to);
+  }
+  lastPathname = pathname;
   return null;
 }
