@@ -20,7 +20,7 @@ const ALL_ADMINS = [
   'Mail',
   'Before Entries Open',
 ];
-const SUPER_ONLY = ['Points', 'Team Groupings', 'Maintenance Mode', 'Site Health'];
+const SUPER_ONLY = ['Points', 'Team Groupings', 'Maintenance Mode', 'Site Health', 'Security Log'];
 
 test('a club administrator sees the fifteen shared panels and none of the super-admin ones', async ({ page }) => {
   const menu = await openAdmin(page, DEMO.admin);
@@ -48,10 +48,10 @@ test.describe('as the super administrator', () => {
     await setMaintenance(request, false);
   });
 
-  test('sees all nineteen panels and switches maintenance mode on and off', async ({ page, browser }) => {
+  test('sees all twenty panels and switches maintenance mode on and off', async ({ page, browser }) => {
     const menu = await openAdmin(page, DEMO.superAdmin);
     const entries = menu.getByRole('button');
-    await expect(entries).toHaveCount(19);
+    await expect(entries).toHaveCount(20);
     for (const [i, name] of [...ALL_ADMINS, ...SUPER_ONLY].entries()) {
       await expect(entries.nth(i)).toHaveAccessibleName(name === 'Messages' ? /^Messages( \d+ unread)?$/ : name);
     }

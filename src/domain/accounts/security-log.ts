@@ -54,3 +54,12 @@ export function monthsBefore(at: Date, months: number): Date {
   earlier.setUTCMonth(earlier.getUTCMonth() - months);
   return earlier;
 }
+
+/** The back office's words for the log. */
+export const SECURITY_LOG_MSG = {
+  empty: 'No security events in the last 12 months.',
+  kept: 'Account-security events are kept for 12 months, then removed.',
+  listFailed: 'The security log could not be loaded.',
+  /** An event done from the server's shell has no address. */
+  noAddress: 'Server shell',
+} as const;

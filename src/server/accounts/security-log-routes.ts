@@ -20,6 +20,7 @@ const SecurityLogQuery = z.object({
 });
 
 const SecurityLogRowSchema = z.object({
+  id: z.number().int(),
   at: z.string(),
   username: z.string(),
   user_id: z.number().int().nullable(),

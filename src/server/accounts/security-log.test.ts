@@ -40,6 +40,7 @@ const getLog = (access: string | undefined, query = '') =>
 interface LogPage {
   count: number;
   results: {
+    id: number;
     at: string;
     username: string;
     user_id: number | null;
@@ -243,6 +244,7 @@ describe('GET /api/v1/admin/security-log/', () => {
     expect(page.count).toBe(61);
     expect(page.results).toHaveLength(50);
     expect(page.results[0]).toEqual({
+      id: 61,
       at: new Date(t.clock.now().getTime() - 0.5 * MINUTE).toISOString(),
       username: 'Newest001',
       user_id: 2,

@@ -103,6 +103,8 @@ export async function removeExpiredSecurityEvents(ctx: AppContext): Promise<numb
 
 /** One row as GET /admin/security-log/ answers it. */
 export interface SecurityLogRow {
+  /** The row's own number (a key for lists; rows of one instant differ by it). */
+  id: number;
   at: string;
   username: string;
   user_id: number | null;
@@ -140,6 +142,7 @@ export async function listSecurityEvents(
   return {
     count: total?.count ?? 0,
     results: rows.map((r) => ({
+      id: r.id,
       at: r.at.toISOString(),
       username: r.username,
       user_id: r.userId,

@@ -44,6 +44,7 @@ const PANEL_VIEWS: Record<PanelKey, ComponentType> = {
   teamGroupings: panel(() => import('../teams/admin/TeamGroupingsPanel.tsx'), 'TeamGroupingsPanel'),
   maintenance: MaintenancePanel,
   siteHealth: panel(() => import('../operations/SiteHealthPanel.tsx'), 'SiteHealthPanel'),
+  securityLog: panel(() => import('../accounts/SecurityLogPanel.tsx'), 'SecurityLogPanel'),
 };
 
 /** /admin (doc 2 §2): the side menu and the selected panel. The route guard lets only admins in;

@@ -1,5 +1,5 @@
 /** The admin side menu (doc 2 §2): the 13 panel keys in order (and Orders & Payments, issue 9; Messages and Mail, issue 24;
- * Before Entries Open and Site Health, issue 25; Start Lists, issue 27),
+ * Before Entries Open and Site Health, issue 25; Start Lists, issue 27; Security Log, issue 37),
  * their labels, and which need a super administrator. */
 export const PANEL_KEYS = [
   'bookings',
@@ -21,6 +21,7 @@ export const PANEL_KEYS = [
   'teamGroupings',
   'maintenance',
   'siteHealth',
+  'securityLog',
 ] as const;
 
 export type PanelKey = (typeof PANEL_KEYS)[number];
@@ -52,6 +53,7 @@ export const PANELS: readonly PanelInfo[] = [
   { key: 'teamGroupings', label: 'Team Groupings', superOnly: true },
   { key: 'maintenance', label: 'Maintenance Mode', superOnly: true },
   { key: 'siteHealth', label: 'Site Health', superOnly: true },
+  { key: 'securityLog', label: 'Security Log', superOnly: true },
 ];
 
 export function panelInfo(key: PanelKey): PanelInfo {
