@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import jsQR from 'jsqr';
 import { generate } from 'otplib';
 import { apiToken, DEMO, expect, registrarHeaders, test, uniqueUsername } from './fixtures.ts';
+import { axeProblems, scanQrCode } from './totp-fixtures.ts';
 
 /**
  * An administrator's second factor (issue 27, docs/decisions/0047): enrolment in My Profile →
@@ -12,14 +11,6 @@ import { apiToken, DEMO, expect, registrarHeaders, test, uniqueUsername } from '
  */
 
 const SHOTS = 'test-results/totp';
-
-/** Serious and critical axe findings inside the given part of the page. */
-async function axeProblems(page: Page, selector: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A new administrator (registered, then made ADMIN by the super administrator). */
 async function newAdmin(request: APIRequestContext) {
@@ -95,26 +86,6 @@ async function enrol(page: Page, user: { username: string; password: string }) {
   const scanned = await scanQrCode(page);
   expect(scanned).toBe(address);
   return { secret: new URL(scanned).searchParams.get('secret') ?? '' };
-}
-
-/** The setup QR code's text: the image's pixels read in the browser, decoded here (jsQR). */
-async function scanQrCode(page: Page): Promise<string> {
-  const image = page.getByRole('img', { name: /^QR code of the setup address/ });
-  await expect(image).toBeVisible();
-  const pixels = await image.evaluate(async (img: HTMLImageElement) => {
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no 2d canvas');
-    context.drawImage(img, 0, 0);
-    const data = context.getImageData(0, 0, canvas.width, canvas.height);
-    return { width: data.width, height: data.height, rgba: Array.from(data.data) };
-  });
-  const found = jsQR(Uint8ClampedArray.from(pixels.rgba), pixels.width, pixels.height);
-  if (!found) throw new Error('the QR code could not be read');
-  return found.data;
 }
 
 test('an administrator adds an authenticator: the password, the QR code, a wrong then a right first code, the recovery codes', async ({
