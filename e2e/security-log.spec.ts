@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { apiToken, DEMO, expect, mailbox, openAdmin, openAdminOnPhone, registerUser, test } from './fixtures.ts';
+import { axeProblems } from './security-fixtures.ts';
 
 /**
  * The security log in the back office (issue 37, docs/decisions/0063-security-log.md): the super
@@ -10,14 +10,6 @@ import { apiToken, DEMO, expect, mailbox, openAdmin, openAdminOnPhone, registerU
  */
 
 const SHOTS = 'test-results/security-log';
-
-/** Serious and critical axe findings inside the given part of the page. */
-async function axeProblems(page: Page, selector: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A parent, registered, whose password is then reset through the API with the link from the
  * e-mail that arrived: the security log's newest 'Password reset', from 127.0.0.1. */

@@ -8,7 +8,7 @@ import { generate } from 'otplib';
 import { TOTP_MSG } from '../src/domain/accounts/totp.ts';
 import { expect, test } from './fixtures.ts';
 import { APP_PORT } from './ports.ts';
-import { axeProblems, scanQrCode } from './totp-fixtures.ts';
+import { axeProblems, scanQrCode } from './security-fixtures.ts';
 
 /**
  * Issue 37, docs/decisions/0062: in production a super administrator must have a second factor

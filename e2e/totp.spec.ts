@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { apiToken, DEMO, expect, registrarHeaders, test, uniqueUsername } from './fixtures.ts';
-import { axeProblems, scanQrCode } from './totp-fixtures.ts';
+import { axeProblems, scanQrCode } from './security-fixtures.ts';
 
 /**
  * An administrator's second factor (issue 27, docs/decisions/0047): enrolment in My Profile →

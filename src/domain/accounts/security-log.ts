@@ -63,3 +63,17 @@ export const SECURITY_LOG_MSG = {
   /** An event done from the server's shell has no address. */
   noAddress: 'Server shell',
 } as const;
+
+/** One row as GET /api/v1/admin/security-log/ answers it (the server's answer, the web's list). */
+export interface SecurityLogRow {
+  /** The row's own number (a key for lists; rows of one instant differ by it). */
+  id: number;
+  at: string;
+  username: string;
+  user_id: number | null;
+  kind: string;
+  kind_label: string;
+  /** null: done from the server's shell. */
+  ip: string | null;
+  detail: string | null;
+}

@@ -5,6 +5,7 @@ import {
   SECURITY_LOG_KEPT_MONTHS,
   SECURITY_LOG_MAX,
   SECURITY_LOG_PAGE_SIZE,
+  type SecurityLogRow,
   securityEventLabel,
 } from '../../domain/accounts/security-log.ts';
 import type { AppContext } from '../context.ts';
@@ -99,19 +100,6 @@ export async function removeExpiredSecurityEvents(ctx: AppContext): Promise<numb
     .where(lt(securityEvents.at, before))
     .returning({ id: securityEvents.id });
   return gone.length;
-}
-
-/** One row as GET /admin/security-log/ answers it. */
-export interface SecurityLogRow {
-  /** The row's own number (a key for lists; rows of one instant differ by it). */
-  id: number;
-  at: string;
-  username: string;
-  user_id: number | null;
-  kind: string;
-  kind_label: string;
-  ip: string | null;
-  detail: string | null;
 }
 
 export interface SecurityLogQuery {

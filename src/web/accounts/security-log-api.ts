@@ -1,18 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SecurityEventKind } from '../../domain/accounts/security-log.ts';
-import { api } from '../api/client.ts';
+import type { SecurityEventKind, SecurityLogRow } from '../../domain/accounts/security-log.ts';
 
-/** One row of GET /admin/security-log/ (docs/decisions/0063-security-log.md). */
-export interface SecurityLogRow {
-  id: number;
-  at: string;
-  username: string;
-  user_id: number | null;
-  kind: string;
-  kind_label: string;
-  ip: string | null;
-  detail: string | null;
-}
+export type { SecurityLogRow };
+
+import { api } from '../api/client.ts';
 
 export interface SecurityLogQuery {
   page: number;
