@@ -46,7 +46,10 @@ const tags = ['accounts'];
 const bearerOnly = [{ bearer: [] }];
 
 /** A call made with an administrator's token (Create User in the back office). */
-const isAdminCall = (request: FastifyRequest) => request.authUser !== null && isAdmin(request.authUser);
+/** An administrator's registration (not limited per address); not a super administrator's session
+ * that must set up its authenticator first, which can do nothing else (docs/decisions/0062). */
+const isAdminCall = (request: FastifyRequest) =>
+  request.authUser !== null && isAdmin(request.authUser) && !request.authUser.second_factor_missing;
 
 export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
   const setRefreshCookie = (reply: FastifyReply, session: IssuedSession) => {

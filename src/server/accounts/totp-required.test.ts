@@ -6,6 +6,7 @@ import { setMaintenance } from '../maintenance/service.ts';
 import { ENROLMENT_ROUTES } from '../plugins/access.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { bearer, json, useTestApp } from '../test/helper.ts';
+import { nextIp, registration } from './test-support.ts';
 import { challengeFor, codeAt, enrol, sendCode } from './totp-test-support.ts';
 
 /** TOTP_REQUIRED_FOR_SUPER (docs/decisions/0062, replacing 0047's lowering): on by default in
@@ -100,7 +101,8 @@ describe('a super administrator without an authenticator, while one is required'
     expect(profile.statusCode).toBe(200);
     expect(json(profile)).toMatchObject({ admin_level: 'SUPER', is_superuser: true });
     expect(await status(access)).toEqual({ enabled: false, recovery_codes_left: 0, required: true });
-    // public routes stay public, and the roles show there
+    // public routes stay public, and the roles show there (the web app shows such a session the
+    // site in maintenance too, where its guard keeps it on the enrolment)
     const maintenance = await call(access, 'GET', '/api/v1/maintenance/status/');
     expect(json(maintenance)).toEqual({ is_enabled: false, can_bypass: true, is_super_admin: true });
     expect((await call(access, 'GET', '/api/v1/products/')).statusCode).toBe(200);
@@ -149,6 +151,37 @@ describe('a super administrator without an authenticator, while one is required'
     expect(people.statusCode).toBe(200);
     const turnedOff = await call(access, 'POST', '/api/v1/maintenance/toggle/', { is_enabled: false });
     expect([turnedOff.statusCode, json(turnedOff)]).toEqual([200, { is_enabled: false }]);
+  });
+
+  it('in maintenance, a public write answers 503 as to anyone; public reads stay open for the page around the enrolment (found from outside)', async () => {
+    const { access } = await signedIn(t.app, 'super');
+    await setMaintenance(t.app.ctx, true);
+    expect((await call(access, 'GET', '/api/v1/products/')).statusCode).toBe(200);
+    for (const [method, url, payload] of [
+      ['POST', '/api/v1/register/', registration({ username: 'Maintenance2012', email: 'maint@example.com' })],
+      ['POST', '/api/v1/contact/', { name: 'A', email: 'a@example.com', message: 'Hello there' }],
+    ] as const) {
+      const res = await call(access, method, url, payload);
+      expect([url, res.statusCode]).toEqual([url, 503]);
+    }
+    expect((await status(access)).required).toBe(true);
+  });
+
+  it('is held to the registration limit per address, as anyone (only an enrolled administrator skips it)', async () => {
+    const { access } = await signedIn(t.app, 'super');
+    const ip = nextIp();
+    const answers: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/register/',
+        headers: bearer(access),
+        remoteAddress: ip,
+        payload: registration({ username: `Limited${1000 + i}`, email: `limited${i}@example.com` }),
+      });
+      answers.push(res.statusCode);
+    }
+    expect(answers.at(-1)).toBe(429);
   });
 
   it('a confirmation before any setup answers as for anyone; new recovery codes and turning off are refused by the gate', async () => {
