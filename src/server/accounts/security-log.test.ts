@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { SECURITY_LOG_MAX } from '../../domain/accounts/security-log.ts';
+import { SECURITY_LOG_MAX, type SecurityLogRow } from '../../domain/accounts/security-log.ts';
 import { securityEvents } from '../db/schema-security.ts';
 import { createUser, type FixtureUser, login, signedIn } from '../test/fixtures.ts';
 import { bearer, json, useTestApp } from '../test/helper.ts';
@@ -39,16 +39,7 @@ const getLog = (access: string | undefined, query = '') =>
 
 interface LogPage {
   count: number;
-  results: {
-    id: number;
-    at: string;
-    username: string;
-    user_id: number | null;
-    kind: string;
-    kind_label: string;
-    ip: string | null;
-    detail: string | null;
-  }[];
+  results: SecurityLogRow[];
 }
 
 /** Ten wrong sign-ins from `ip`: the next attempt from it is refused by the address's limit. */
