@@ -76,9 +76,8 @@ export async function contactAcknowledgementTemplate(
 ): Promise<RenderedMail | null> {
   const message = await storedMessage(ctx, data);
   if (!message) return null;
-  const mail = await renderEmail(ctx.config, 'contact-acknowledgement', {
+  return renderEmail(ctx.config, 'contact-acknowledgement', {
     firstName: oneLine(message['first-name']),
     promise: CONTACT_RESPONSE_PROMISE,
   });
-  return { ...mail, replyTo: ctx.config.association.email };
 }

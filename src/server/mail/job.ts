@@ -93,7 +93,9 @@ async function sendOne(ctx: AppContext, log: FastifyBaseLogger, row: Row): Promi
       return 'dropped';
     }
     subject = mail.subject;
-    await ctx.mailer.send({ to: row.recipient, ...mail });
+    // a reply reaches the association, whatever the sender address (often a no-reply one) says;
+    // a template names another only where the reply is for someone else (a contact message's sender)
+    await ctx.mailer.send({ to: row.recipient, ...mail, replyTo: mail.replyTo ?? ctx.config.association.email });
   } catch (error) {
     const lastError = safeError(error);
     const failed = row.attempts >= MAIL_MAX_ATTEMPTS;

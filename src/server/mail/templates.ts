@@ -17,6 +17,7 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html?: string;
+  /** Where a reply goes; the mail job puts the association's e-mail when a template names none. */
   replyTo?: string;
   attachments?: MailAttachment[];
 }

@@ -165,10 +165,5 @@ export async function entrantMessageTemplate(
     .innerJoin(events, eq(events.id, entrantMessages.eventId))
     .where(eq(entrantMessages.id, Number(data.messageId)));
   if (!row) return null;
-  const mail = await renderEmail(
-    ctx.config,
-    'entrant-message',
-    mailProps(ctx, row.event, row.message.subject, row.message.body),
-  );
-  return { ...mail, replyTo: ctx.config.association.email };
+  return renderEmail(ctx.config, 'entrant-message', mailProps(ctx, row.event, row.message.subject, row.message.body));
 }
