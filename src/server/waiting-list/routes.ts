@@ -13,6 +13,7 @@ import type { AppContext } from '../context.ts';
 import { offerHours, setOfferHours } from '../places/waiting-list.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { IdParams } from '../plugins/params.ts';
+import { offerHolds } from './holds.ts';
 import { acceptOffer, joinWaitingList, leaveWaitingList, removeWaitingEntry } from './service.ts';
 import { myWaitingEntries, myWaitingEntry, raceWaitingList } from './views.ts';
 
@@ -59,6 +60,20 @@ export function waitingListRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request) => myWaitingEntries(ctx, currentUser(request).id),
+    );
+
+    api.get(
+      '/waiting-list/holds/',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          security: bearerOnly,
+          summary: 'The cart lines whose places a waiting-list offer the user accepted holds, and until when',
+          response: { 200: z.array(z.object({ cart_item: z.number(), ends_at: z.string() })) },
+        },
+      },
+      async (request) => offerHolds(ctx, currentUser(request).id),
     );
 
     api.get(

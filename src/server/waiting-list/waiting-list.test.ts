@@ -48,13 +48,23 @@ describe('the family waiting list: joining, answers and administrators', () => {
     const [line] = await t.app.ctx.db.select().from(paymentLines).where(eq(paymentLines.eventId, eventId));
     expect([line?.state, line?.heldUntil?.toISOString()]).toEqual(['held', '2026-01-17T12:00:00.000Z']);
     expect(await places(t, eventId)).toEqual({ booked: 0, held: 1 });
+    // checkout asks which cart lines the offer holds, and until when (it says so before a start)
+    const holds = (who: typeof X.parent) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/waiting-list/holds/', headers: who.headers });
+    expect((await holds(X.parent)).json()).toEqual([{ cart_item: cart[0]?.id, ends_at: '2026-01-17T12:00:00.000Z' }]);
+    // another tab answering the same offer again is refused, in words
+    const late = await answer(X.parent, x, 'decline');
+    expect([late.statusCode, late.json().error]).toEqual([409, WAITING_MSG.noOffer]);
     // an hour later the parent pays: the hold is the offer's, not a fresh 15 minutes
     t.clock.set('2026-01-15T13:00:00Z');
-    const { reference, heldUntil } = await started(t, await again(X.parent), '25.00');
+    const payer = await again(X.parent);
+    const { reference, heldUntil } = await started(t, payer, '25.00');
     expect(heldUntil).toBe('2026-01-17T12:00:00.000Z');
+    expect((await holds(payer)).json()).toHaveLength(1);
     await t.stripe.confirm(reference);
     expect((await webhook(t, reference)).statusCode).toBe(200);
     expect(await places(t, eventId)).toEqual({ booked: 1, held: 0 });
+    expect((await holds(payer)).json()).toEqual([]);
   });
 
   it('refuses a race with places, a racer twice, five members and another family’s entry', async () => {

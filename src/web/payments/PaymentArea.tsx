@@ -5,19 +5,30 @@ import { formatPrice } from '../../domain/money.ts';
 import { PAYMENT_MSG } from '../../domain/payments/index.ts';
 import { paths } from '../app/paths.ts';
 import type { CartItem } from '../cart/api.ts';
+import { useOfferHolds } from '../waiting-list/queries.ts';
 import type { StartedPayment } from './api.ts';
 import { finishPayment } from './complete.ts';
 import { DemoCardForm } from './DemoCardForm.tsx';
 import { afterPaymentFailure } from './failures.ts';
-import { holdText } from './model.ts';
+import { holdText, offerHold } from './model.ts';
 import { NotBooked } from './NotBooked.tsx';
 import { useProviders } from './queries.ts';
 
 const StripeCardForm = lazy(() => import('./StripeCardForm.tsx'));
 
-/** Shows how long the places stay held, ticking once a second while a payment runs. */
-export function HoldNote({ minutes, heldUntil }: { minutes: number; heldUntil: string | null }) {
+/** Shows how long the places stay held, ticking once a second while a payment runs; before one
+ * starts, until when an accepted waiting-list offer holds those of `lines` (cart line ids) it holds. */
+export function HoldNote({
+  minutes,
+  heldUntil,
+  lines,
+}: {
+  minutes: number;
+  heldUntil: string | null;
+  lines: number[];
+}) {
   const [now, setNow] = useState(() => new Date());
+  const holds = useOfferHolds(heldUntil === null && lines.length > 0);
   useEffect(() => {
     if (!heldUntil) return;
     const timer = setInterval(() => setNow(new Date()), 1000);
@@ -25,7 +36,7 @@ export function HoldNote({ minutes, heldUntil }: { minutes: number; heldUntil: s
   }, [heldUntil]);
   return (
     <Text size="sm" role="status" aria-live="polite" data-testid="hold-note">
-      {holdText(minutes, heldUntil, now)}
+      {holdText(minutes, heldUntil, now, offerHold(holds.data ?? [], lines))}
     </Text>
   );
 }
@@ -70,7 +81,7 @@ export function PaymentArea({ paid }: { paid: CartItem[] }) {
         <Title order={2} size="h3" id="payment-heading">
           Payment
         </Title>
-        <HoldNote minutes={hold_minutes} heldUntil={heldUntil} />
+        <HoldNote minutes={hold_minutes} heldUntil={heldUntil} lines={ids} />
         {failure && (
           <>
             <Alert color="red" role="alert">

@@ -108,7 +108,7 @@ export function PaymentPage() {
           <Paper withBorder p="md" radius="md">
             <Stack gap="sm">
               <PaymentLines lines={paid} total={amount} />
-              <HoldNote minutes={providers.data?.hold_minutes ?? 15} heldUntil={heldUntil} />
+              <HoldNote minutes={providers.data?.hold_minutes ?? 15} heldUntil={heldUntil} lines={ids} />
               {providers.isPending ? (
                 <Loader aria-label="Loading" size="sm" />
               ) : providers.isError ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardDigits, countdown, holdText, returnedReference, splitCart } from './model.ts';
+import { cardDigits, countdown, holdText, offerHold, returnedReference, splitCart } from './model.ts';
 
 describe('the payment model', () => {
   it('splits the cart into paid lines and free ones', () => {
@@ -37,6 +37,36 @@ describe('the payment model', () => {
     expect(holdText(15, '2026-01-15T11:59:00Z', now)).toBe(
       'Your hold has lapsed: the places go to whoever pays first. You can still pay.',
     );
+  });
+
+  it('before a payment starts, says how long a waiting-list offer holds its places, not the 15 minutes', () => {
+    const now = new Date('2026-01-15T12:00:00Z');
+    const offer = { endsAt: '2026-01-17T12:00:00Z', others: 0 };
+    expect(holdText(15, null, now, offer)).toBe(
+      'The waiting-list offer holds these places until Saturday 17th January 2026, 12:00 UK time.',
+    );
+    // the cart's other lines are held only once a payment starts
+    expect(holdText(15, null, now, { ...offer, others: 1 })).toBe(
+      'The waiting-list offer holds its places until Saturday 17th January 2026, 12:00 UK time; starting a payment holds the others for 15 minutes.',
+    );
+    // an offer that has ended holds nothing
+    expect(holdText(15, null, now, { ...offer, endsAt: '2026-01-15T11:00:00Z' })).toBe(
+      'Starting a payment holds these places for 15 minutes.',
+    );
+    // once a payment starts, its own end is said
+    expect(holdText(15, '2026-01-17T12:00:00Z', now, offer)).toBe(
+      'Your places are held until Saturday 17th January 2026, 12:00 UK time.',
+    );
+  });
+
+  it('an offer’s hold covers the lines it holds, the soonest end first; none of them: null', () => {
+    const holds = [
+      { cart_item: 4, ends_at: '2026-01-17T12:00:00.000Z' },
+      { cart_item: 7, ends_at: '2026-01-16T09:00:00.000Z' },
+    ];
+    expect(offerHold(holds, [4, 7, 9])).toEqual({ endsAt: '2026-01-16T09:00:00.000Z', others: 1 });
+    expect(offerHold(holds, [4])).toEqual({ endsAt: '2026-01-17T12:00:00.000Z', others: 0 });
+    expect(offerHold(holds, [9])).toBeNull();
   });
 
   it('reads the reference of the return address, refusing anything that is not one', () => {

@@ -22,10 +22,42 @@ export function clockTime(at: Date): string {
   return at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
 }
 
+/** The places a waiting-list offer accepted already holds in the cart: until when, and how many
+ * of the lines paid for it does not hold. */
+export interface OfferHold {
+  endsAt: string;
+  others: number;
+}
+
+/** Until when an accepted offer holds the lines paid for (the soonest end among those it holds),
+ * and how many it does not hold; null when it holds none of them. */
+export function offerHold(
+  holds: readonly { cart_item: number; ends_at: string }[],
+  lines: readonly number[],
+): OfferHold | null {
+  const mine = holds.filter((h) => lines.includes(h.cart_item));
+  if (mine.length === 0) return null;
+  const endsAt = mine.map((h) => h.ends_at).sort()[0] ?? '';
+  return { endsAt, others: lines.length - mine.length };
+}
+
 /** What the checkout says about holds, before a payment starts and while it runs (a declined card
- * keeps the hold: the end the server gave stays, whatever is tried again). */
-export function holdText(holdMinutes: number, heldUntil: string | null, now: Date): string {
-  if (!heldUntil) return `Starting a payment holds these places for ${holdMinutes} minutes.`;
+ * keeps the hold: the end the server gave stays, whatever is tried again). Before a start, the
+ * places of a waiting-list offer are held until the offer ends, not for the payment's minutes. */
+export function holdText(
+  holdMinutes: number,
+  heldUntil: string | null,
+  now: Date,
+  offer: OfferHold | null = null,
+): string {
+  if (!heldUntil) {
+    const end = offer ? new Date(offer.endsAt) : null;
+    if (!end || end.getTime() <= now.getTime())
+      return `Starting a payment holds these places for ${holdMinutes} minutes.`;
+    return offer?.others
+      ? `The waiting-list offer holds its places until ${offerEndText(end)}; starting a payment holds the others for ${holdMinutes} minutes.`
+      : `The waiting-list offer holds these places until ${offerEndText(end)}.`;
+  }
   const end = new Date(heldUntil);
   const left = end.getTime() - now.getTime();
   if (left > 60 * 60_000) return `Your places are held until ${offerEndText(end)}.`;

@@ -12,6 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { WAITING_MSG } from '../../domain/waiting-list/messages.ts';
 import type { WaitingEntry } from '../../domain/waiting-list/shapes.ts';
@@ -30,14 +31,18 @@ import { useAnswer, useWaitingEntry } from './queries.ts';
 
 /** Accept and Decline, each a POST for the signed-in owner (a mail scanner's GET answers nothing).
  * A paid offer goes on to checkout with its places held; a free one is booked here. */
-function Answers({ entry }: { entry: WaitingEntry }) {
+function Answers({ entry, onRefused }: { entry: WaitingEntry; onRefused: (message: string) => void }) {
   const navigate = useNavigate();
-  const accept = useAnswer(waitingApi.accept, async (done) => {
-    if (!done.checkout) return;
-    await useCartStore.getState().refresh();
-    navigate(paths.checkout);
-  });
-  const decline = useAnswer(waitingApi.decline);
+  const accept = useAnswer(
+    waitingApi.accept,
+    async (done) => {
+      if (!done.checkout) return;
+      await useCartStore.getState().refresh();
+      navigate(paths.checkout);
+    },
+    onRefused,
+  );
+  const decline = useAnswer(waitingApi.decline, undefined, onRefused);
   const price = offerPrice(entry);
   const askDecline = () =>
     openConfirm({
@@ -70,7 +75,10 @@ function Answers({ entry }: { entry: WaitingEntry }) {
   );
 }
 
+/** The entry as it stands. An answer the server refused (another tab answered first, or the offer
+ * ended) says why above it; the entry, read again, shows where it stands, without the buttons. */
 function EntryView({ entry }: { entry: WaitingEntry }) {
+  const [refusal, setRefusal] = useState<string | null>(null);
   return (
     <Stack gap="md">
       <div>
@@ -84,6 +92,11 @@ function EntryView({ entry }: { entry: WaitingEntry }) {
           </Anchor>
         </Text>
       </div>
+      {refusal && (
+        <Alert color="orange" role="alert" data-testid="answer-refused">
+          {refusal}
+        </Alert>
+      )}
       <Group gap="xs">
         <Badge color={STATE_COLOR[entry.state]} variant="filled" autoContrast tt="none" size="lg">
           {stateLabel(entry)}
@@ -95,7 +108,7 @@ function EntryView({ entry }: { entry: WaitingEntry }) {
           <List.Item key={m.id}>{memberText(m)}</List.Item>
         ))}
       </List>
-      {entry.state === 'offered' ? <Answers entry={entry} /> : <Text>{entryNote(entry)}</Text>}
+      {entry.state === 'offered' ? <Answers entry={entry} onRefused={setRefusal} /> : <Text>{entryNote(entry)}</Text>}
       <Group gap="sm">
         {entry.state === 'waiting' && <LeaveButton entry={entry} />}
         <Anchor component={Link} to={`${paths.profile}?tab=entries`}>

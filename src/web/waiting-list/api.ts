@@ -20,6 +20,8 @@ export const waitingApi = {
     api.post<Message & { entry: WaitingEntry }>(`/products/${eventId}/waiting-list/`, body, { auth: true }),
   mine: () => api.get<WaitingEntry[]>('/waiting-list/', { auth: true }),
   one: (id: number) => api.get<WaitingEntry>(`/waiting-list/${id}/`, { auth: true }),
+  /** The cart lines whose places an accepted offer holds, and until when. */
+  holds: () => api.get<{ cart_item: number; ends_at: string }[]>('/waiting-list/holds/', { auth: true }),
   accept: (id: number) =>
     api.post<Message & { checkout: boolean }>(`/waiting-list/${id}/accept/`, undefined, { auth: true }),
   decline: (id: number) => api.post<Message>(`/waiting-list/${id}/decline/`, undefined, { auth: true }),
