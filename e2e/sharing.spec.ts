@@ -43,3 +43,36 @@ test('robots.txt, sitemap.xml, favicon, manifest and icons answer with the right
   await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute('content', /.+/);
   await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', /^https?:\/\/[^/]+\/$/);
 });
+
+test("an event page's head gives previews a 1200 × 630 picture and search engines the slope's address", async ({
+  page,
+}) => {
+  const sitemap = await (await page.request.get('/sitemap.xml')).text();
+  const slug = /\/events\/(hemel-open-slalom-\d{4})</.exec(sitemap)?.[1];
+  await page.goto(`/events/${slug}`);
+  await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
+  await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630');
+  await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute(
+    'content',
+    /^Hemel Open Slalom, Saturday \d+\w\w \w+ \d{4}$/,
+  );
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(ld.location.address).toEqual({
+    '@type': 'PostalAddress',
+    streetAddress: 'St Albans Hill',
+    addressLocality: 'Hemel Hempstead',
+    postalCode: 'HP3 9NH',
+    addressCountry: 'GB',
+  });
+  expect(ld.endDate).toMatch(/^\d{4}-\d\d-\d\d$/);
+  const share = await page.locator('meta[property="og:image"]').getAttribute('content');
+  expect(ld.image[0]).toEqual({ '@type': 'ImageObject', url: share, width: 1200, height: 630 });
+  // the picture loads, at its size
+  const size = await page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = src ?? '';
+    await img.decode();
+    return [img.naturalWidth, img.naturalHeight];
+  }, share);
+  expect(size).toEqual([1200, 630]);
+});

@@ -7,6 +7,7 @@ import { SLUG_MAX } from '../../domain/events/index.ts';
 import { CancelPreviewSchema } from '../../domain/payments/race-cancel.ts';
 import { textField } from '../../domain/text.ts';
 import type { AppContext } from '../context.ts';
+import { sendSharePicture } from '../pages/share-image.ts';
 import { cancelPreview } from '../payments/cancel-race.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { IdParams } from '../plugins/params.ts';
@@ -137,6 +138,22 @@ export function eventsRoutes(ctx: AppContext): FastifyPluginAsync {
           throw error;
         }
       },
+    );
+
+    api.get(
+      '/products/:id/share.jpg',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary:
+            "The event's share picture, 1200 × 630 JPEG (the page's og:image): its own picture cropped to fill, or the site's",
+          params: IdParams,
+          querystring: z.object({ v: textField({ label: 'Version', max: 64, raw: true }).optional() }),
+          produces: ['image/jpeg'],
+        },
+      },
+      async (request, reply) => sendSharePicture(ctx, request, reply, request.params.id, request.query.v),
     );
 
     api.post(

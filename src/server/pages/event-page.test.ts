@@ -1,9 +1,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import WebAutoExtractor from '@marbec/web-auto-extractor';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { events } from '../db/schema.ts';
 import type { Product } from '../events/shape.ts';
-import { createEvent, NOW, raceFields, sendForm, useEventsApp } from '../events/test-support.ts';
+import { createEvent, mediaKey, NOW, raceFields, sendForm, useEventsApp } from '../events/test-support.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { bearer } from '../test/helper.ts';
 
@@ -46,6 +50,9 @@ beforeEach(async () => {
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const meta = (html: string, property: string) =>
   new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)">`).exec(html)?.[1];
+/** The share picture's address the page gives for an event with its picture. */
+const shareAddress = (event: Product) =>
+  `https://entries.example.org/api/v1/products/${event.id}/share.jpg?v=${mediaKey(event.image).split('.')[0]}`;
 const rename = async (event: Product, name: string) => {
   const res = await sendForm(t.app, 'PUT', `/api/v1/products/${event.id}/update/`, access, raceFields({ name }));
   expect(res.statusCode).toBe(200);
@@ -65,9 +72,10 @@ describe('/events/{slug}', () => {
       'Saturday 14th February 2026 at 09:30 UK time, Hemel Snow Centre · £25.00',
     );
     expect(meta(html, 'og:url')).toBe('https://entries.example.org/events/club-race-2026');
-    expect(meta(html, 'og:image')).toBe(`https://entries.example.org${event.image}`);
+    const share = shareAddress(event);
+    expect(meta(html, 'og:image')).toBe(share);
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
-    expect(meta(html, 'twitter:image')).toBe(`https://entries.example.org${event.image}`);
+    expect(meta(html, 'twitter:image')).toBe(share);
     expect(html).toContain('<link rel="canonical" href="https://entries.example.org/events/club-race-2026">');
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(JSON.parse(ld)).toEqual({
@@ -75,13 +83,17 @@ describe('/events/{slug}', () => {
       '@type': 'SportsEvent',
       name: 'Club Race',
       startDate: '2026-02-14T09:30:00+00:00',
+      endDate: '2026-02-14',
       eventStatus: 'https://schema.org/EventScheduled',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       location: { '@type': 'Place', name: 'Hemel Snow Centre' },
       url: 'https://entries.example.org/events/club-race-2026',
       description: 'Saturday 14th February 2026 at 09:30 UK time, Hemel Snow Centre · £25.00',
       organizer: expect.objectContaining({ '@type': 'Organization', url: 'https://entries.example.org/' }),
-      image: [`https://entries.example.org${event.image}`],
+      image: [
+        { '@type': 'ImageObject', url: share, width: 1200, height: 630 },
+        `https://entries.example.org${event.image}`,
+      ],
       offers: {
         '@type': 'Offer',
         price: '25.00',
@@ -161,6 +173,87 @@ describe('/events/{slug}', () => {
     const res = await get(`/events/${event.slug}`);
     expect(paints.__paints).toBe(before + 1);
     expect(meta(res.body, 'og:description')).toContain('£30.00');
+  });
+});
+
+describe('what search engines and share previews read of an event page', () => {
+  const SITE = 'https://entries.example.org';
+  const addClub = async (fields: Record<string, string>) => {
+    const res = await sendForm(t.app, 'POST', '/api/v1/slope-info/create/', access, {
+      race_club_name: 'Hemel Ski Race Club',
+      ...fields,
+    });
+    expect(res.statusCode).toBe(201);
+  };
+  /** The page as a search engine's structured-data parser reads it. */
+  const parsed = async (event: Product) => {
+    const page = new WebAutoExtractor().parse((await get(`/events/${event.slug}`)).body);
+    return { ld: page.jsonld.SportsEvent?.[0] as Record<string, unknown>, tags: page.metatags };
+  };
+  const picture = async (address: string) => {
+    const res = await get(address.slice(SITE.length));
+    expect(res.statusCode, address).toBe(200);
+    return { res, size: await sharp(res.rawPayload).metadata() };
+  };
+
+  it("gives the slope's postal address from its club's details, the end date and the picture with its size", async () => {
+    await addClub({
+      slope_name: 'Hemel Snow Centre',
+      address_line_1: 'St Albans Hill',
+      address_line_2: 'Leverstock Green',
+      locality: 'Hemel Hempstead',
+      postcode: 'HP3 9NH',
+    });
+    const event = await createEvent(t.app, access, raceFields({ start_time: '09:30' }));
+    const { ld, tags } = await parsed(event);
+    expect(ld.location).toEqual({
+      '@type': 'Place',
+      name: 'Hemel Snow Centre',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'St Albans Hill, Leverstock Green',
+        addressLocality: 'Hemel Hempstead',
+        postalCode: 'HP3 9NH',
+        addressCountry: 'GB',
+      },
+    });
+    expect(ld.startDate).toBe('2026-02-14T09:30:00+00:00');
+    expect(ld.endDate).toBe('2026-02-14');
+    const share = shareAddress(event);
+    expect(ld.image).toEqual([
+      { '@type': 'ImageObject', url: share, width: 1200, height: 630 },
+      `${SITE}${event.image}`,
+    ]);
+    expect(tags['og:image']).toEqual([share]);
+    expect(tags['og:image:width']).toEqual(['1200']);
+    expect(tags['og:image:height']).toEqual(['630']);
+    expect(tags['og:image:alt']).toEqual(['Club Race, Saturday 14th February 2026']);
+    expect(tags['twitter:card']).toEqual(['summary_large_image']);
+    expect(tags['twitter:image']).toEqual([share]);
+    expect(tags['twitter:image:alt']).toEqual(['Club Race, Saturday 14th February 2026']);
+  });
+
+  it("the share picture is 1200 × 630, made from the event's picture; an event without one shares the site's", async () => {
+    const event = await createEvent(t.app, access, raceFields());
+    const first = (await parsed(event)).tags['og:image']?.[0] ?? '';
+    const shared = await picture(first);
+    expect(shared.res.headers['content-type']).toBe('image/jpeg');
+    expect(shared.res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect([shared.size.width, shared.size.height, shared.size.format]).toEqual([1200, 630, 'jpeg']);
+
+    // a picture removed (its stored file deleted): any write through the API drops the cached page
+    await t.app.ctx.db.update(events).set({ image: null, imageCard: null }).where(eq(events.id, event.id));
+    await t.app.inject({ method: 'POST', url: `/api/v1/products/${event.id}/cancel/`, headers: bearer(access) });
+    const { ld, tags } = await parsed(event);
+    expect(ld.image).toBeUndefined();
+    expect(tags['og:image']).toEqual([`${SITE}/api/v1/products/${event.id}/share.jpg?v=site`]);
+    expect(tags['og:image:alt']).toEqual(['Eastern Region Snowsports Association']);
+    const site = await picture(tags['og:image']?.[0] ?? '');
+    expect([site.size.width, site.size.height, site.size.format]).toEqual([1200, 630, 'jpeg']);
+    expect(site.res.headers['cache-control']).toBe('public, max-age=86400');
+    // the address shared before answers what the event shares now, asked again at every use
+    const before = await picture(first);
+    expect([before.size.width, before.res.headers['cache-control']]).toEqual([1200, 'no-cache']);
   });
 });
 

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { events } from '../db/schema.ts';
-import { currentSlugOf, isSlug } from '../events/service.ts';
+import { currentSlugOf, isSlug, productBySlug } from '../events/service.ts';
+import { clubSlopes, slopeAddressFor } from './event-page-place.ts';
+import { eventMeta, type PageMeta, type Site } from './head.ts';
 
 /** The event page's route (src/web/app/routes.tsx). */
 export const EVENT_PAGE_PATTERN = '/events/:slug';
@@ -37,4 +39,11 @@ export async function currentSlug(ctx: AppContext, slug: string): Promise<string
   const [row] = await ctx.db.select({ slug: events.slug }).from(events).where(eq(events.slug, slug));
   if (row) return row.slug;
   return currentSlugOf(ctx, slug);
+}
+
+/** The head of the event at `slug` (current): its tags, with its slope's address from the clubs'
+ * details. Read while the page is painted, kept with it. */
+export async function eventPageMeta(ctx: AppContext, site: Site, slug: string): Promise<PageMeta> {
+  const [event, slopes] = await Promise.all([productBySlug(ctx, slug), clubSlopes(ctx)]);
+  return eventMeta(site, event, ctx.now(), slopeAddressFor(event.slope_name, slopes));
 }

@@ -2,12 +2,14 @@ import { formatEventDate } from '../../domain/dates.ts';
 import { type Product, registrationState } from '../../domain/events/index.ts';
 import { londonMoment } from '../../domain/events/registration.ts';
 import { displayPrice } from '../../domain/money.ts';
+import type { SlopeAddress } from './event-page-place.ts';
+import { SHARE_HEIGHT, SHARE_WIDTH, shareImagePath } from './share-image.ts';
 
 /**
  * The tags a painted page carries for sharing and search (issue 26): Open Graph on every public
  * page (og:title, og:description, og:url, og:site_name, og:type) and its canonical link; an event
- * page adds its picture (og:image, the Twitter card) and JSON-LD `SportsEvent`. Every address is
- * absolute, from PUBLIC_URL.
+ * page adds its share picture (og:image with its size and words, the Twitter card) and JSON-LD
+ * `SportsEvent` (docs/decisions/0067). Every address is absolute, from PUBLIC_URL.
  */
 export interface Site {
   /** PUBLIC_URL, e.g. https://ersa.example */
@@ -23,6 +25,9 @@ export interface PageMeta {
   path: string | null;
   /** An absolute or root-relative picture address (made absolute here). */
   image?: string | null;
+  /** The picture's size in pixels, and the words for whoever cannot see it. */
+  imageSize?: { width: number; height: number };
+  imageAlt?: string;
   type?: 'website' | 'event';
   /** Already-escaped tags to add (the JSON-LD). */
   extra?: string;
@@ -64,11 +69,21 @@ export function headTags(site: Site, meta: PageMeta): string {
     tags.push(`<link rel="canonical" href="${escapeHtml(url)}">`);
   }
   const image = meta.image ? absoluteUrl(site, meta.image) : null;
-  if (image) property('og:image', image);
+  if (image) {
+    property('og:image', image);
+    if (meta.imageSize) {
+      property('og:image:width', String(meta.imageSize.width));
+      property('og:image:height', String(meta.imageSize.height));
+    }
+    if (meta.imageAlt) property('og:image:alt', meta.imageAlt);
+  }
   named('twitter:card', image ? 'summary_large_image' : 'summary');
   named('twitter:title', meta.title || site.siteName);
   if (meta.description) named('twitter:description', meta.description);
-  if (image) named('twitter:image', image);
+  if (image) {
+    named('twitter:image', image);
+    if (meta.imageAlt) named('twitter:image:alt', meta.imageAlt);
+  }
   return tags.join('') + (meta.extra ?? '');
 }
 
@@ -92,9 +107,25 @@ export function eventDescription(event: Product): string {
   return `${state}${day}${time}, ${event.slope_name}${price}`;
 }
 
+/** schema.org `PostalAddress` of a slope (its parts that are filled), in Great Britain. */
+function postalAddress(address: SlopeAddress): Record<string, string> {
+  const street = [address.addressLine1, address.addressLine2].map((line) => line.trim()).filter(Boolean);
+  const parts: [string, string][] = [
+    ['streetAddress', street.join(', ')],
+    ['addressLocality', address.locality.trim()],
+    ['postalCode', address.postcode.trim()],
+  ];
+  return {
+    '@type': 'PostalAddress',
+    ...Object.fromEntries(parts.filter(([, value]) => value !== '')),
+    addressCountry: 'GB',
+  };
+}
+
 /** JSON-LD `SportsEvent` for an event page (schema.org), in a script element that cannot be broken
- * out of whatever the event's name holds. */
-export function eventJsonLd(site: Site, event: Product, now: Date): string {
+ * out of whatever the event's name holds. `address` is its slope's, when a club's details have it.
+ * An event is one day: it ends on its date (no end time is known: docs/decisions/0067). */
+export function eventJsonLd(site: Site, event: Product, now: Date, address: SlopeAddress | null = null): string {
   const url = absoluteUrl(site, `/events/${event.slug}`);
   const state = registrationState(event, now);
   const availability = event.is_full
@@ -109,12 +140,27 @@ export function eventJsonLd(site: Site, event: Product, now: Date): string {
     startDate: event.start_time ? londonDateTime(event.date, event.start_time) : event.date,
     eventStatus: event.is_cancelled ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: { '@type': 'Place', name: event.slope_name },
+    endDate: event.date,
+    location: {
+      '@type': 'Place',
+      name: event.slope_name,
+      ...(address ? { address: postalAddress(address) } : {}),
+    },
     url,
     description: eventDescription(event),
     organizer: { '@type': 'Organization', name: site.siteName, url: absoluteUrl(site, '/') },
   };
-  if (event.image) data.image = [absoluteUrl(site, event.image)];
+  // the share picture with its size, then the picture itself (an event without one has none)
+  if (event.image)
+    data.image = [
+      {
+        '@type': 'ImageObject',
+        url: absoluteUrl(site, shareImagePath(event)),
+        width: SHARE_WIDTH,
+        height: SHARE_HEIGHT,
+      },
+      absoluteUrl(site, event.image),
+    ];
   // a cancelled race offers no place, sold out or not (issue 35)
   if (event.event_type === 'race' && !event.is_cancelled) {
     data.offers = {
@@ -131,14 +177,17 @@ export function eventJsonLd(site: Site, event: Product, now: Date): string {
   return `<script type="application/ld+json">${scriptSafeJson(data)}</script>`;
 }
 
-/** Everything an event page's head says about it. */
-export function eventMeta(site: Site, event: Product, now: Date): PageMeta {
+/** Everything an event page's head says about it: its share picture is made from the event's
+ * picture, described by the event's name and day, or else is the site's, named by the site. */
+export function eventMeta(site: Site, event: Product, now: Date, address: SlopeAddress | null = null): PageMeta {
   return {
     title: event.name,
     description: eventDescription(event),
     path: `/events/${event.slug}`,
-    image: event.image,
+    image: shareImagePath(event),
+    imageSize: { width: SHARE_WIDTH, height: SHARE_HEIGHT },
+    imageAlt: event.image ? `${event.name}, ${formatEventDate(event.date, false)}` : site.siteName,
     type: 'event',
-    extra: eventJsonLd(site, event, now),
+    extra: eventJsonLd(site, event, now, address),
   };
 }

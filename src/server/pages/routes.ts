@@ -8,14 +8,13 @@ import type { AppContext } from '../context.ts';
 import { noteDatabaseFailure } from '../db/faults.ts';
 import { hit } from '../db/rate-limits.ts';
 import { AppError } from '../errors.ts';
-import { productBySlug } from '../events/service.ts';
 import { isMaintenanceEnabled } from '../maintenance/service.ts';
 import { limitPerAddress } from '../plugins/address-limits.ts';
 import { sendOnceCompressed } from '../plugins/cache-entry.ts';
 import { isCachedOrLoading, sendCachedAnswer } from '../plugins/public-cache.ts';
 import { type PageAddresses, pageAddresses } from './addresses.ts';
-import { currentSlug, EVENT_PAGE_PATTERN, eventPageAddress } from './event-page.ts';
-import { eventMeta, headTags, type PageMeta, type Site } from './head.ts';
+import { currentSlug, EVENT_PAGE_PATTERN, eventPageAddress, eventPageMeta } from './event-page.ts';
+import { headTags, type PageMeta, type Site } from './head.ts';
 import { loadRenderer, loadTemplate, type PageTemplate, type Renderer } from './renderer.ts';
 import { registerSiteFiles } from './site-files.ts';
 
@@ -236,9 +235,7 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext): Promis
         return reply;
       }
     }
-    return paint(request, reply, renderer, template, address.path, async () =>
-      eventMeta(site, await productBySlug(ctx, address.slug), ctx.now()),
-    );
+    return paint(request, reply, renderer, template, address.path, () => eventPageMeta(ctx, site, address.slug));
   }
 
   // another spelling of a page is sent on to it (a 308, cheap), never refused by this limit
