@@ -22,6 +22,12 @@ test('the super administrator sees the conditions, "Last backup: never", and run
     await expect(conditions.getByRole('row', { name: new RegExp(title) })).toBeVisible();
   }
   await expect(page.getByTestId('last-backup')).toHaveText('Last backup: never');
+  // with no backup ever made the backup condition is a warning saying what to do, never "OK"
+  await expect(conditions.getByRole('row', { name: /No recent backup/ }).getByRole('cell')).toHaveText([
+    'No recent backup',
+    'Warning',
+    'No backup yet. Run npm run backup and schedule it daily: the alert is raised once the site has held data for a day.',
+  ]);
   // the e2e server keeps its database in memory: nothing on disk to measure
   await expect(page.getByTestId('disk-space')).toHaveText(
     'Free space: not measured (the server keeps nothing on disk)',
@@ -44,6 +50,8 @@ test('the super administrator sees the conditions, "Last backup: never", and run
 test('a club administrator has no Site Health panel, and runs the pre-flight check for an event', async ({ page }) => {
   const menu = await openAdmin(page, DEMO.admin);
   await expect(menu.getByRole('button', { name: 'Site Health' })).toHaveCount(0);
+  // nothing raised on this server: no banner
+  await expect(page.getByTestId('health-banner-mail')).toHaveCount(0);
   await menu.getByRole('button', { name: 'Before Entries Open' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Before Entries Open' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Event (optional)' }).click();
@@ -63,4 +71,29 @@ test('a club administrator has no Site Health panel, and runs the pre-flight che
   await expect(lines.nth(6)).toHaveText(
     new RegExp(`^${name}: price: (FREE|£\\d+\\.\\d\\d) per entry: check it is as intended\\.$`),
   );
+});
+
+/** The server's answer is stood in for: the e2e server's mail never fails (health.test.ts raises
+ * and clears the alert for real). */
+test('a raised "Mail keeps failing" is a banner at the top of the back office, leading to Site Health', async ({
+  page,
+}) => {
+  await page.route('**/api/v1/admin/health/banners/', (route) =>
+    route.fulfill({
+      json: [
+        {
+          kind: 'mail',
+          title: 'Mail keeps failing',
+          detail: '2 e-mails failed 3 times or more (last error: EAUTH).',
+          since: '2026-01-15T12:00:00.000Z',
+        },
+      ],
+    }),
+  );
+  await openAdmin(page, DEMO.superAdmin);
+  const banner = page.getByTestId('health-banner-mail');
+  await expect(banner).toContainText('Mail keeps failing');
+  await expect(banner).toContainText('Since 15 Jan 2026, 12:00: 2 e-mails failed 3 times or more (last error: EAUTH).');
+  await banner.getByRole('button', { name: 'Open Site Health' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Site health' })).toBeVisible();
 });

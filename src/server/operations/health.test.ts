@@ -225,6 +225,13 @@ describe('GET /admin/health/ (the Site health panel)', () => {
       ['Card payment webhooks are not arriving', false],
       ['The database is slow', false],
     ]);
+    // no backup yet on a site in its first day: not raised (nor e-mailed), but not "OK" either
+    expect(first.alerts.find((a: { kind: string }) => a.kind === 'backup')).toMatchObject({
+      raised: false,
+      notice:
+        'No backup yet. Run npm run backup and schedule it daily: the alert is raised once the site has held data for a day.',
+    });
+    expect(first.alerts.filter((a: { notice: string | null }) => a.notice !== null)).toHaveLength(1);
     await t.app.ctx.db
       .insert(mailOutbox)
       .values({ template: 'contact', recipient: 'a@b.example', data: {}, attempts: 5 });
@@ -246,7 +253,10 @@ describe('GET /admin/health/ (the Site health panel)', () => {
         '1 e-mail failed 3 times or more (last error: none recorded). Check SMTP_URL and the mail server; the Mail panel lists them.',
       since: t.clock.now().toISOString(),
       cleared_at: null,
+      notice: null,
     });
+    // a backup made: the backup condition is plainly fine
+    expect(second.alerts.find((a: { kind: string }) => a.kind === 'backup')?.notice).toBeNull();
     expect(second.last_backup).toEqual({
       started_at: '2026-01-15T02:00:00.000Z',
       finished_at: '2026-01-15T02:01:00.000Z',
@@ -254,5 +264,41 @@ describe('GET /admin/health/ (the Site health panel)', () => {
       bytes: 2048,
       error: null,
     });
+  });
+});
+
+describe('GET /admin/health/banners/ (the back office’s banner)', () => {
+  it('for administrators: a raised "Mail keeps failing" while it lasts, nothing once cleared', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/health/banners/' })).statusCode).toBe(401);
+    const user = await signedIn(t.app, 'user');
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/health/banners/',
+      headers: bearer(user.access),
+    });
+    expect(refused.statusCode).toBe(403);
+    const admin = await signedIn(t.app, 'admin');
+    const get = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/v1/admin/health/banners/', headers: bearer(admin.access) })
+      ).json();
+    expect(await get()).toEqual([]);
+    await t.app.ctx.db
+      .insert(mailOutbox)
+      .values({ template: 'contact', recipient: 'a@b.example', data: {}, attempts: 5, lastError: 'EAUTH' });
+    await check();
+    expect(await get()).toEqual([
+      {
+        kind: 'mail',
+        title: 'Mail keeps failing',
+        detail:
+          '1 e-mail failed 3 times or more (last error: EAUTH). Check SMTP_URL and the mail server; the Mail panel lists them.',
+        since: t.clock.now().toISOString(),
+      },
+    ]);
+    await t.app.ctx.db.update(mailOutbox).set({ status: 'sent' });
+    t.clock.advance(60_000);
+    await check();
+    expect(await get()).toEqual([]);
   });
 });

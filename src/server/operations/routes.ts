@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { PreflightLineSchema, runPreflight } from './preflight.ts';
-import { SiteHealthSchema, siteHealth } from './status.ts';
+import { BannerSchema, backOfficeBanners, SiteHealthSchema, siteHealth } from './status.ts';
 
 const tags = ['operations'];
 const security = [{ bearer: [] }];
 
-/** The operations area's routes (issue 25): the Site health panel (super administrators) and the
- * pre-flight check before entries open (administrators: club admins open entries). */
+/** The operations area's routes (issue 25): the Site health panel (super administrators), the
+ * back office's banner of raised alerts and the pre-flight check before entries open
+ * (administrators: club admins open entries). */
 export function operationsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
@@ -17,6 +18,19 @@ export function operationsRoutes(ctx: AppContext): FastifyPluginAsync {
       '/admin/health/',
       { config: { access: 'super' }, schema: { tags, security, response: { 200: SiteHealthSchema } } },
       async () => siteHealth(ctx),
+    );
+    api.get(
+      '/admin/health/banners/',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          security,
+          summary: 'The raised alerts every administrator sees at the top of the back office (mail failing)',
+          response: { 200: z.array(BannerSchema) },
+        },
+      },
+      async () => backOfficeBanners(ctx),
     );
     api.post(
       '/admin/preflight/',

@@ -1,10 +1,10 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { isDatabaseUnreachable } from '../db/client.ts';
 import { databaseTrouble, noteDatabaseFailure } from '../db/faults.ts';
 import { backups } from '../db/schema-operations.ts';
-import { HEALTH_KINDS, HEALTH_TITLES, readAlerts } from './alerts.ts';
+import { HEALTH_KINDS, HEALTH_TITLES, type HealthKind, readAlerts } from './alerts.ts';
 import { diskFullText, lastEnded, unreachableText } from './database-conditions.ts';
 import { type DiskSpace, diskSpace, spaceText } from './disk-space.ts';
 
@@ -17,6 +17,8 @@ export const SiteHealthSchema = z.object({
       detail: z.string().nullable(),
       since: z.string().nullable(),
       cleared_at: z.string().nullable(),
+      /** Not raised, yet not fine: what to do before it is (a site's first day without a backup). */
+      notice: z.string().nullable(),
     }),
   ),
   last_backup: z
@@ -34,6 +36,30 @@ export const SiteHealthSchema = z.object({
   from_memory: z.boolean(),
 });
 
+/** The conditions the back office shows as a banner to every administrator while raised: the
+ * ones they can act on, and whose own e-mail may not arrive (mail failing). */
+const BANNER_KINDS: readonly HealthKind[] = ['mail'];
+
+export const BannerSchema = z.object({
+  kind: z.enum(HEALTH_KINDS),
+  title: z.string(),
+  detail: z.string().nullable(),
+  since: z.string().nullable(),
+});
+
+/** GET /admin/health/banners/: the raised alerts of BANNER_KINDS, for the top of the back office. */
+export async function backOfficeBanners(ctx: AppContext): Promise<z.infer<typeof BannerSchema>[]> {
+  const alerts = await readAlerts(ctx);
+  return alerts
+    .filter((a) => a.raised && BANNER_KINDS.includes(a.kind))
+    .map(({ kind, title, detail, since }) => ({ kind, title, detail, since }));
+}
+
+/** The backup condition on a site that has never made one, in its first day (checkBackup raises
+ * the alert after that): not an alert yet, never "OK". */
+export const NO_BACKUP_YET =
+  'No backup yet. Run npm run backup and schedule it daily: the alert is raised once the site has held data for a day.';
+
 type Alert = z.infer<typeof SiteHealthSchema>['alerts'][number];
 
 /** GET /admin/health/: each watched condition, green or raised (with its detail and since when),
@@ -43,7 +69,14 @@ export async function siteHealth(ctx: AppContext): Promise<z.infer<typeof SiteHe
   let alerts: Alert[];
   let last: typeof backups.$inferSelect | undefined;
   try {
-    alerts = await readAlerts(ctx);
+    const [read, done] = await Promise.all([
+      readAlerts(ctx),
+      ctx.db.select({ id: backups.id }).from(backups).where(eq(backups.status, 'done')).limit(1),
+    ]);
+    alerts = read.map((a) => ({
+      ...a,
+      notice: a.kind === 'backup' && !a.raised && done.length === 0 ? NO_BACKUP_YET : null,
+    }));
     [last] = await ctx.db.select().from(backups).orderBy(desc(backups.startedAt), desc(backups.id)).limit(1);
   } catch (error) {
     // the database out of reach: what this instance knows, from its memory
@@ -75,6 +108,7 @@ function blankAlerts(): Alert[] {
     detail: null,
     since: null,
     cleared_at: null,
+    notice: null,
   }));
 }
 

@@ -10,6 +10,7 @@ import { keepAdminListsCurrent } from '../app/freshness.ts';
 import { NARROW_QUERY, paths } from '../app/paths.ts';
 import { queryClient } from '../app/providers.tsx';
 import { MaintenancePanel } from '../maintenance/MaintenancePanel.tsx';
+import { HealthBanners } from '../operations/HealthBanner.tsx';
 import type { PanelKey } from './panels.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { useAdminStore } from './store.ts';
@@ -86,6 +87,7 @@ export function AdminPage() {
         <Title order={1} size="h3" mb="lg" c="gray.7">
           Administration
         </Title>
+        <HealthBanners />
         {secondFactorMissing && (
           <Alert color="orange" icon={<IconShieldLock aria-hidden />} mb="lg" data-testid="second-factor-missing">
             <Text size="sm">{TOTP_MSG.requiredForSuper}</Text>

@@ -51,11 +51,15 @@ export function SiteHealthPanel() {
                   <Table.Td>
                     {a.raised ? (
                       <Badge color="red">Raised{a.since ? ` since ${when(a.since)}` : ''}</Badge>
+                    ) : a.notice ? (
+                      <Badge color="orange.9">Warning</Badge>
                     ) : (
                       <Badge color="green">OK</Badge>
                     )}
                   </Table.Td>
-                  <Table.Td>{a.raised ? a.detail : a.cleared_at ? `Cleared ${when(a.cleared_at)}` : ''}</Table.Td>
+                  <Table.Td>
+                    {a.raised ? a.detail : (a.notice ?? (a.cleared_at ? `Cleared ${when(a.cleared_at)}` : ''))}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -9,7 +9,13 @@ export interface HealthAlert {
   detail: string | null;
   since: string | null;
   cleared_at: string | null;
+  /** Not raised, yet not fine: what to do (a site's first day without a backup). */
+  notice: string | null;
 }
+
+/** A raised alert shown at the top of the back office (GET /admin/health/banners/). */
+export type HealthBanner = Pick<HealthAlert, 'kind' | 'title' | 'detail' | 'since'>;
+export const HEALTH_BANNERS_KEY = ['admin', 'health', 'banners'] as const;
 
 export interface SiteHealth {
   alerts: HealthAlert[];
