@@ -27,7 +27,11 @@ test('an administrator sees the payment that needs attention first, filters by i
   await expect(rows.nth(1)).toContainText('demo_pay_seeded_1');
   await expect(rows.nth(1)).toContainText('Needs attention');
   await expect(rows.nth(1)).toContainText('Cancelled');
-  await expect(rows.nth(1)).toContainText('£30.00');
+  // £25.00 asked, £30.00 refunded: the row says the provider took the £5.00 more
+  await expect(rows.nth(1).getByRole('cell').nth(4)).toHaveText('£25.00');
+  await expect(rows.nth(1).getByRole('cell').nth(5)).toHaveText(
+    '£30.00 — the provider took £30.00, £5.00 more than asked',
+  );
   await expect(rows.nth(2)).toContainText(reference);
   await expect(rows.nth(2)).not.toContainText('Needs attention');
 

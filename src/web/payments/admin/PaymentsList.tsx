@@ -5,13 +5,14 @@ import { attentionLabel } from '../../../domain/payments/trail.ts';
 import { TableFiller } from '../../people/admin/ListParts.tsx';
 import { CardFacts, cardClasses } from '../../ui/CardFacts.tsx';
 import responsive from '../../ui/responsive.module.css';
+import { refundedText } from './refunded.ts';
 
 const STATUS_LABEL = { succeeded: 'Paid', started: 'Under way', canceled: 'Cancelled' } as const;
 
 function Refunded({ r }: { r: PaymentRecord }) {
   return (
     <>
-      {r.refunded === '0.00' ? '—' : `£${r.refunded}`}
+      {refundedText(r)}
       {r.refund_due !== '0.00' && (
         <Badge color="red" size="sm" ml={4}>
           £{r.refund_due} due
