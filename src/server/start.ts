@@ -8,7 +8,7 @@ import { type Database, DataDirLockedError, migrateDatabase, openDatabase, withS
 import { markShuttingDown } from './health/service.ts';
 import { closeOnSignals, SHUTDOWN_LIMIT_MS } from './health/shutdown.ts';
 import { moveUploadsIntoDatabase } from './plugins/uploads-upgrade.ts';
-import { DEMO_SIGN_INS, type DemoSignIn, seedDemo } from './seed/seed.ts';
+import { DEMO_SIGN_INS, type DemoSignIn, seedDemo, signInLines } from './seed/seed.ts';
 import { exitOnStartupProblem } from './startup-errors.ts';
 
 const LISTEN_BACKLOG = 4096;
@@ -103,6 +103,6 @@ function printSignIns(config: Config, seeded: DemoSignIn[] | undefined): void {
   const signIns = config.isProduction ? seeded : DEMO_SIGN_INS;
   if (!signIns) return;
   console.log(config.isProduction ? 'Demo sign-ins (random passwords, shown only this once):' : 'Demo sign-ins:');
-  for (const s of signIns) console.log(`  ${s.role.padEnd(24)} ${s.username} / ${s.password}`);
+  for (const line of signInLines(signIns)) console.log(line);
   console.log('');
 }

@@ -1,11 +1,12 @@
 // the test reads the seeded hashes itself; the app checks passwords only in accounts/password-checks.ts
+import { readFileSync } from 'node:fs';
 import { verify as verifyPassword } from '@node-rs/argon2';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { passwordRule } from '../../domain/accounts/index.ts';
 import { users } from '../db/schema.ts';
 import { testConfig, useTestApp } from '../test/helper.ts';
-import { DEMO_SIGN_INS, seedDemo } from './seed.ts';
+import { DEMO_SIGN_INS, seedDemo, signInLines } from './seed.ts';
 
 /** The passwords the README prints: anyone can read them. */
 const README_PASSWORDS = ['Piste#Super1', 'Piste#Admin1', 'Piste#Parent1', 'Piste#Racer1'];
@@ -22,6 +23,37 @@ const t = useTestApp({
 async function demoUsers() {
   return t.app.ctx.db.select().from(users).orderBy(asc(users.id));
 }
+
+/** The README's table of demo sign-ins: each row's role, usernames and password. */
+function readmeSignIns(): { role: string; usernames: string[]; password: string }[] {
+  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  const table = readme.slice(readme.indexOf('Demo sign-ins (printed again at start):'));
+  return [...table.matchAll(/^\| ([^|`]+?) \| ((?:`[^`]+`(?:, )?)+) \| `([^`]+)` \|$/gm)].map((m) => ({
+    role: m[1] ?? '',
+    usernames: [...(m[2] ?? '').matchAll(/`([^`]+)`/g)].map((u) => u[1] ?? ''),
+    password: m[3] ?? '',
+  }));
+}
+
+describe('the demo sign-ins `npm start` prints', () => {
+  it('are the README’s eight accounts, in its rows and words', () => {
+    const rows = readmeSignIns();
+    expect(rows.flatMap((r) => r.usernames)).toEqual([
+      'superadmin',
+      'clubadmin',
+      'sarahjones',
+      'tomjones1',
+      'emilyjones',
+      'oliviabrown',
+      'harrysmith',
+      'noahwilson',
+    ]);
+    expect(DEMO_SIGN_INS.map((s) => s.username)).toEqual(rows.flatMap((r) => r.usernames));
+    expect(signInLines(DEMO_SIGN_INS)).toEqual(
+      rows.map((r) => `  ${r.role.padEnd(36)} ${r.usernames.join(', ')} / ${r.password}`),
+    );
+  });
+});
 
 describe('demo seed', { timeout: 60_000 }, () => {
   it('in production gives every demo account a random password, never one from the README', async () => {

@@ -71,34 +71,34 @@ const ACCOUNTS: DemoAccount[] = [
     profile: ADULT,
   },
   {
-    role: 'parent (two children)',
+    role: 'parent with two linked children',
     user: { username: 'sarahjones', email: 'sarah.jones@example.com', firstName: 'Sarah', lastName: 'Jones' },
     password: 'Piste#Parent1',
     profile: ADULT,
     family: 'jones',
   },
   {
-    role: 'child racer',
+    role: 'child racers (linked to the parent)',
     user: { username: 'tomjones1', email: 'sarah.jones@example.com', firstName: 'Tom', lastName: 'Jones' },
     password: 'Piste#Racer1',
     profile: racer(101, '2014-03-09', 'MALE', 'HEMEL_SKI_RACE_CLUB'),
     family: 'jones',
   },
   {
-    role: 'child racer',
+    role: 'child racers (linked to the parent)',
     user: { username: 'emilyjones', email: 'sarah.jones@example.com', firstName: 'Emily', lastName: 'Jones' },
     password: 'Piste#Racer1',
     profile: racer(102, '2016-11-21', 'FEMALE', 'HEMEL_SKI_RACE_CLUB'),
     family: 'jones',
   },
   {
-    role: 'racer',
+    role: 'racers',
     user: { username: 'oliviabrown', email: 'olivia.brown@example.com', firstName: 'Olivia', lastName: 'Brown' },
     password: 'Piste#Racer1',
     profile: racer(103, '2011-06-15', 'FEMALE', 'ESSEX_SKI_RACING_CLUB'),
   },
   {
-    role: 'racer',
+    role: 'racers',
     user: { username: 'harrysmith', email: 'harry.smith@example.com', firstName: 'Harry', lastName: 'Smith' },
     password: 'Piste#Racer1',
     profile: racer(104, '2012-01-30', 'MALE', 'WELWYN_GARDEN_CITY_SKI_RACE_CLUB'),
@@ -121,10 +121,24 @@ export interface DemoSignIn {
   password: string;
 }
 
-/** The README's sign-ins, which `npm start` prints (one line per distinct role). */
-export const DEMO_SIGN_INS: DemoSignIn[] = ACCOUNTS.filter(
-  (a, i, all) => all.findIndex((b) => b.role === a.role) === i,
-).map((a) => ({ role: a.role, username: a.user.username, password: a.password }));
+/** The README's sign-ins, every account, which `npm start` prints (grouped by signInLines). */
+export const DEMO_SIGN_INS: DemoSignIn[] = ACCOUNTS.map((a) => ({
+  role: a.role,
+  username: a.user.username,
+  password: a.password,
+}));
+
+/** The sign-ins as `npm start` prints them, grouped as the README's table groups them: accounts
+ * in a row of the same role and password share a line ("racers  oliviabrown, harrysmith / …"). */
+export function signInLines(signIns: readonly DemoSignIn[]): string[] {
+  const rows: { role: string; usernames: string[]; password: string }[] = [];
+  for (const s of signIns) {
+    const last = rows.at(-1);
+    if (last && last.role === s.role && last.password === s.password) last.usernames.push(s.username);
+    else rows.push({ role: s.role, usernames: [s.username], password: s.password });
+  }
+  return rows.map((r) => `  ${r.role.padEnd(36)} ${r.usernames.join(', ')} / ${r.password}`);
+}
 
 /** A password nobody has read in the README: 72 random bits, and it meets the password rule
  * (upper and lower case, a number, a special character, 16 characters). */
