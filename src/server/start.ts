@@ -7,6 +7,7 @@ import { prepareDataDir } from './data-dir.ts';
 import { type Database, DataDirLockedError, migrateDatabase, openDatabase, withStartupLock } from './db/client.ts';
 import { markShuttingDown } from './health/service.ts';
 import { closeOnSignals, SHUTDOWN_LIMIT_MS } from './health/shutdown.ts';
+import { warmUp } from './plugins/access-log.ts';
 import { moveUploadsIntoDatabase } from './plugins/uploads-upgrade.ts';
 import { DEMO_SIGN_INS, type DemoSignIn, seedDemo, signInLines } from './seed/seed.ts';
 import { exitOnStartupProblem } from './startup-errors.ts';
@@ -70,6 +71,8 @@ export async function main(): Promise<void> {
   // Connections waiting to be accepted: Node's default (511) drops the rest of a thousand that
   // arrive at once (the night entries open), and each dropped one retries a second or more later.
   // The kernel caps it at net.core.somaxconn.
+  // the first page painted once before anyone asks (its cold start is not theirs, nor a warning)
+  await warmUp(app);
   await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
   // `npm run backup` asks the running server on the embedded database (backup/local-command.ts)
   stopLocalCommands = (await listenForLocalCommands(app, database)).close;

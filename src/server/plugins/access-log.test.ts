@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { bearer, openTestDatabase, testConfig } from '../test/helper.ts';
+import { warmUp } from './access-log.ts';
 
 /** One access line per answer; successful public reads sampled; never a token or reset link. */
 let app: App;
@@ -12,6 +13,13 @@ beforeAll(async () => {
     config: testConfig({ LOG_LEVEL: 'info', ACCESS_LOG_SAMPLE: '0.1' }),
     database: await openTestDatabase(),
     logStream: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+  });
+  // slow the first time only, as the first page after a start is (a cold renderer, code not yet compiled)
+  let cold = true;
+  app.get('/api/v1/cold-thing/', { config: { access: 'public' } }, async () => {
+    if (cold) await new Promise((r) => setTimeout(r, 1100));
+    cold = false;
+    return { ok: true };
   });
   app.get('/api/v1/slow-thing/', { config: { access: 'public' } }, async () => {
     await new Promise((r) => setTimeout(r, 1100));
@@ -51,6 +59,17 @@ describe('the access log', () => {
       'POST /api/v1/login/ 401',
       'GET /api/v1/products/:slug/ 404',
     ]);
+  });
+
+  it('the warm-up before listening takes the first, cold answer, and writes no line: the first real one is no "slow request"', async () => {
+    lines = [];
+    await warmUp(app, ['/api/v1/cold-thing/']);
+    expect(accessLines()).toEqual([]);
+    // signed in: a read always written (a public one is sampled)
+    const user = await signedIn(app, 'user');
+    lines = [];
+    await app.inject({ method: 'GET', url: '/api/v1/cold-thing/', headers: bearer(user.access) });
+    expect(accessLines().map((l) => [l.msg, l.path])).toEqual([['request', '/api/v1/cold-thing/']]);
   });
 
   it('logs a slow answer at warn', async () => {

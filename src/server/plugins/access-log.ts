@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -34,9 +35,30 @@ export function publicReadSampler(sampleRate: number): PublicReadSampler {
   return { every, take: () => every > 0 && reads++ % every === 0 };
 }
 
+/** Marks the start's own warm-up requests (a header no client can guess: it changes every start). */
+const WARM_UP_HEADER = 'x-piste-warm-up';
+const WARM_UP_MARK = randomBytes(16).toString('hex');
+
+/**
+ * Asks for `paths` once, before the server listens, so the first visitor's page is not the one
+ * that pays for a cold start (the page renderer's first paint, code not yet compiled, the first
+ * reads of the database) and is not logged as a "slow request". The warm-up's own answers are not
+ * logged, and a failure of one is only noted: the server starts all the same.
+ */
+export async function warmUp(app: FastifyInstance, paths: readonly string[] = ['/']): Promise<void> {
+  for (const url of paths) {
+    try {
+      await app.inject({ method: 'GET', url, headers: { [WARM_UP_HEADER]: WARM_UP_MARK } });
+    } catch (error) {
+      app.log.debug({ err: error, path: url }, 'warm-up request failed');
+    }
+  }
+}
+
 export function registerAccessLog(app: FastifyInstance, sampler: PublicReadSampler): void {
   const { every } = sampler;
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
+    if (request.headers[WARM_UP_HEADER] === WARM_UP_MARK) return done();
     const ms = Math.round(reply.elapsedTime);
     const status = reply.statusCode;
     const line = { method: request.method, path: loggedPath(request), status, ms };
