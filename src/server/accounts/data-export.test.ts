@@ -6,6 +6,7 @@ import type { App } from '../app.ts';
 import { schema } from '../db/client.ts';
 import { clubRaces, raceResults } from '../db/schema-results.ts';
 import { totpFactors, totpRecoveryCodes } from '../db/schema-security.ts';
+import { sendReceipt } from '../payments/receipt.ts';
 import { caller, resultRow } from '../results/test-support.ts';
 import { createUser, type FixtureUser, login, signedIn } from '../test/fixtures.ts';
 import { bearer, useTestApp } from '../test/helper.ts';
@@ -122,6 +123,34 @@ describe('the download of everything held about an account', () => {
     expect(rootData.sections.club_races).toEqual([{ id: race?.id, uploaded_by_id: root.user.id }]);
     const [typed] = await t.app.ctx.db.select().from(raceResults).where(eq(raceResults.racerId, '456'));
     expect(rootData.sections.race_results).toEqual([{ id: typed?.id, manual_by_id: root.user.id }]);
+  });
+
+  it('of a child whose account carries the parent’s address holds none of the parent’s messages and mail', async () => {
+    const parent = await createUser(t.app);
+    const child = await createUser(t.app, { racer: true });
+    await rename(t.app, parent, 'Sarah', 'Parentson', 'sarah@parents.example');
+    await rename(t.app, child, 'Emily', 'Parentson', 'Sarah@Parents.example');
+    await makeFamily(t.app, [parent, child]);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/',
+      payload: { 'first-name': 'Sarah', 'last-name': 'Parentson', email: 'sarah@parents.example', message: 'Hi!' },
+    });
+    expect(sent.statusCode).toBe(200);
+    const lines = [{ event: 'Hemel Open Slalom', participant: 'Emily Parentson', amountPence: 2000, booked: true }];
+    await sendReceipt(t.app.ctx, t.app.log, { userId: parent.id, reference: 'pi_1', provider: 'stripe', lines });
+    expect(await t.flushMail()).toMatchObject({ sent: 3 });
+
+    const parentData = await exportOf(parent);
+    expect(parentData.sections.contact_messages?.map((m) => m.message)).toEqual(['Hi!']);
+    expect(parentData.sections.mail_outbox?.map((m) => [m.recipient, m.subject])).toEqual([
+      ['sarah@parents.example', 'ERSA: we have received your message'],
+      ['sarah@parents.example', 'ERSA: your entry for Hemel Open Slalom is confirmed'],
+    ]);
+    const childData = await exportOf(child);
+    expect(childData.sections.contact_messages).toBeUndefined();
+    expect(childData.sections.mail_outbox).toBeUndefined();
+    expect(JSON.stringify(childData)).not.toContain('Hi!');
   });
 
   it('comes as CSV too: one line per value, a spreadsheet-safe cell each', async () => {

@@ -15,7 +15,7 @@ import { sameRacer } from './account-deletion.ts';
  * in neither list stops the export with an error (tests catch a new table before it ships).
  * Beyond the references, what names the person another way is added: their family's names, their
  * results (by racer number), their family's entries, their payments' lines, refunds and log,
- * their contact messages and the e-mails addressed to them.
+ * their contact messages and the e-mails addressed to them (when the address is theirs: holdsAddress).
  */
 const SUBJECT = new Set([
   'profiles.user_id',
@@ -151,6 +151,22 @@ function addRows(
   }
 }
 
+/**
+ * Whether the contact messages and mail to `email` are the account's: they record an address, not
+ * an account, so when several accounts carry it (a child's account with a parent's address) they
+ * are the first of them to register's, not every one's (docs/decisions/0065).
+ */
+async function holdsAddress(ctx: AppContext, userId: number, email: string): Promise<boolean> {
+  const { users } = schema;
+  const [first] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .orderBy(users.createdAt, users.id)
+    .limit(1);
+  return first?.id === userId;
+}
+
 /** Everything held about the account `userId`. */
 export async function buildDataExport(ctx: AppContext, userId: number): Promise<DataExport> {
   const { users, bookings, paymentLines, refunds, paymentLog, payments, profiles } = schema;
@@ -195,9 +211,9 @@ export async function buildDataExport(ctx: AppContext, userId: number): Promise<
     addRows(out, raceResults, await rowsOf(ctx, raceResults, sameRacer(String(profile.racerId))), true);
   }
 
-  // what names the person by e-mail address
+  // what names the person by e-mail address alone: the account's if it holds the address
   const email = String(me.email);
-  if (email) {
+  if (email && (await holdsAddress(ctx, userId, email))) {
     const { contactMessages, mailOutbox } = schema;
     addRows(
       out,
