@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -35,9 +34,9 @@ export function publicReadSampler(sampleRate: number): PublicReadSampler {
   return { every, take: () => every > 0 && reads++ % every === 0 };
 }
 
-/** Marks the start's own warm-up requests (a header no client can guess: it changes every start). */
-const WARM_UP_HEADER = 'x-piste-warm-up';
-const WARM_UP_MARK = randomBytes(16).toString('hex');
+/** The servers warming up: every answer while one does is the warm-up's (its page's own reads
+ * too), since it runs before the server listens. */
+const warming = new WeakSet<object>();
 
 /**
  * Asks for `paths` once, before the server listens, so the first visitor's page is not the one
@@ -46,19 +45,22 @@ const WARM_UP_MARK = randomBytes(16).toString('hex');
  * logged, and a failure of one is only noted: the server starts all the same.
  */
 export async function warmUp(app: FastifyInstance, paths: readonly string[] = ['/']): Promise<void> {
-  for (const url of paths) {
-    try {
-      await app.inject({ method: 'GET', url, headers: { [WARM_UP_HEADER]: WARM_UP_MARK } });
-    } catch (error) {
-      app.log.debug({ err: error, path: url }, 'warm-up request failed');
+  warming.add(app.server);
+  try {
+    for (const url of paths) {
+      await app.inject({ method: 'GET', url }).catch((error: unknown) => {
+        app.log.debug({ err: error, path: url }, 'warm-up request failed');
+      });
     }
+  } finally {
+    warming.delete(app.server);
   }
 }
 
 export function registerAccessLog(app: FastifyInstance, sampler: PublicReadSampler): void {
   const { every } = sampler;
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
-    if (request.headers[WARM_UP_HEADER] === WARM_UP_MARK) return done();
+    if (warming.has(request.server.server)) return done();
     const ms = Math.round(reply.elapsedTime);
     const status = reply.statusCode;
     const line = { method: request.method, path: loggedPath(request), status, ms };
