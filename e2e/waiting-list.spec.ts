@@ -3,8 +3,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { createRaceEvent } from './event-fixtures.ts';
 import { apiToken, DEMO, expect, logInOnPhone, logInWithModal, registerUser, test, uniqueSurname } from './fixtures.ts';
 import { part, waitForMail } from './mail-fixtures.ts';
-import { bookFree, payFor } from './payment-fixtures.ts';
+import { bookFree } from './payment-fixtures.ts';
 import { adminHeaders, linkFamily, registerRacer } from './people-fixtures.ts';
+import { paidOffer } from './waiting-fixtures.ts';
 
 async function slugOf(request: APIRequestContext, id: number): Promise<string> {
   const all = (await (await request.get('/api/v1/products/')).json()) as { id: number; slug: string }[];
@@ -195,29 +196,7 @@ test('a paid offer opened from its link is not accepted until Accept, which goes
 }) => {
   const surname = uniqueSurname('Paid');
   const race = `Paid Waiting Race ${surname}`;
-  const { id } = await createRaceEvent(request, { name: race, quantity: 1, price: '10.00' });
-  const holder = await registerRacer(request, 'Holly', surname);
-  await payFor(request, id, holder, '10.00');
-
-  const kid = await registerRacer(request, 'Kit', surname);
-  const kidHeaders = { authorization: `Bearer ${await apiToken(request, kid)}` };
-  const me = (await (await request.get('/api/v1/profile/', { headers: kidHeaders })).json()) as { id: number };
-  const joined = await request.post(`/api/v1/products/${id}/waiting-list/`, {
-    headers: kidHeaders,
-    data: { participants: [me.id], mode: 'all' },
-  });
-  expect(joined.status(), await joined.text()).toBe(201);
-  const entryId = ((await joined.json()) as { entry: { id: number } }).entry.id;
-
-  // the holder's place is freed by an administrator
-  const admin = await adminHeaders(request);
-  const [booking] = (await (
-    await request.get(`/api/v1/products/booked-participants/${id}/`, { headers: admin })
-  ).json()) as {
-    id: number;
-  }[];
-  const removed = await request.delete(`/api/v1/bookings/${booking?.id}/`, { headers: admin });
-  expect(removed.status(), await removed.text()).toBe(200);
+  const { kid, kidHeaders, entryId } = await paidOffer(request, race, surname);
 
   // the offer e-mail: HTML that reads on a phone, its plain text, and the link to the offer's page
   await page.setViewportSize({ width: 375, height: 740 });

@@ -1,8 +1,6 @@
 import { offerEndText } from '../src/domain/waiting-list/messages.ts';
-import { createRaceEvent } from './event-fixtures.ts';
-import { apiToken, expect, test, uniqueSurname } from './fixtures.ts';
-import { payFor } from './payment-fixtures.ts';
-import { adminHeaders, registerRacer } from './people-fixtures.ts';
+import { expect, test, uniqueSurname } from './fixtures.ts';
+import { paidOffer } from './waiting-fixtures.ts';
 
 /**
  * One paid offer open in two tabs: Accept in one goes to checkout, which says until
@@ -16,21 +14,7 @@ test('two tabs on one offer: checkout says the offer’s end; the tab that lost 
 }) => {
   const surname = uniqueSurname('Tabs');
   const race = `Two Tabs Race ${surname}`;
-  const { id } = await createRaceEvent(request, { name: race, quantity: 1, price: '10.00' });
-  await payFor(request, id, await registerRacer(request, 'Holly', surname), '10.00');
-  const kid = await registerRacer(request, 'Kit', surname);
-  const headers = { authorization: `Bearer ${await apiToken(request, kid)}` };
-  const me = (await (await request.get('/api/v1/profile/', { headers })).json()) as { id: number };
-  const joined = await request.post(`/api/v1/products/${id}/waiting-list/`, {
-    headers,
-    data: { participants: [me.id], mode: 'all' },
-  });
-  const entryId = ((await joined.json()) as { entry: { id: number } }).entry.id;
-  const admin = await adminHeaders(request);
-  const [booking] = (await (
-    await request.get(`/api/v1/products/booked-participants/${id}/`, { headers: admin })
-  ).json()) as { id: number }[];
-  expect((await request.delete(`/api/v1/bookings/${booking?.id}/`, { headers: admin })).status()).toBe(200);
+  const { kidHeaders: headers, kid, entryId } = await paidOffer(request, race, surname);
   const entry = (await (await request.get(`/api/v1/waiting-list/${entryId}/`, { headers })).json()) as {
     offer: { ends_at: string };
   };
