@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextIn
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { MSG } from '../../domain/accounts/messages.ts';
 import { validateLogin } from '../../domain/accounts/validation.ts';
 import type { ProfileResponse as ProfileUser } from '../../domain/people/profile.ts';
@@ -29,6 +29,9 @@ export function LoginModal() {
   const open = useModalStore((s) => s.open);
   const close = useModalStore((s) => s.close);
   const navigate = useNavigate();
+  // a page behind a login asked for (the navigation guard's ?redirect=): the modal says why it is open
+  const location = useLocation();
+  const continuing = redirectTarget(new URLSearchParams(location.search).get('redirect'), location.pathname) !== null;
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // the right password of an account with an authenticator: the code step (CodeStep.tsx)
@@ -98,6 +101,7 @@ export function LoginModal() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
+            {continuing && <Text size="sm">Please log in to continue.</Text>}
             {failure && (
               <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="login-error">
                 {failure}

@@ -17,6 +17,26 @@ describe('redirectTarget', () => {
     expect(redirectTarget('//evil.example/', '/')).toBeNull();
     expect(redirectTarget('/\\evil.example', '/')).toBeNull();
   });
+
+  it('refuses what a browser would read as another origin or a scheme', () => {
+    expect(redirectTarget('//evil.example', '/')).toBeNull();
+    expect(redirectTarget('https://evil', '/')).toBeNull();
+    expect(redirectTarget('javascript:alert(1)', '/')).toBeNull();
+    expect(redirectTarget('/\\evil', '/')).toBeNull();
+    expect(redirectTarget('\\/evil.example', '/')).toBeNull();
+    // a browser drops tabs and line breaks from an address: '/\t/evil' would become '//evil'
+    expect(redirectTarget('/\t/evil.example', '/')).toBeNull();
+    expect(redirectTarget('/\n/evil.example', '/')).toBeNull();
+    expect(redirectTarget('/\r/evil.example', '/')).toBeNull();
+    expect(redirectTarget('/profile\u0000', '/')).toBeNull();
+    expect(redirectTarget('/profile\u007f', '/')).toBeNull();
+    expect(redirectTarget(' /profile', '/')).toBeNull();
+  });
+
+  it('keeps the query of the page asked for', () => {
+    expect(redirectTarget('/profile?tab=entries', '/')).toBe('/profile?tab=entries');
+    expect(redirectTarget('/admin', '/')).toBe('/admin');
+  });
 });
 
 describe('changePasswordFailure', () => {

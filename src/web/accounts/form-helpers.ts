@@ -30,10 +30,15 @@ export function focusFirstInvalid(container: HTMLElement | null, framesLeft = 10
   });
 }
 
-/** The `redirect` query value to go to after logging in: an in-site path only (never another
- * origin), and only when it differs from where the user already is. */
+/** A character a browser drops from an address or reads as a slash: a control character
+ * ('/\t/evil.example' is '//evil.example' once the tab is gone) or a backslash. */
+const unsafeInPath = (text: string) =>
+  [...text].some((c) => c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/** The `redirect` query value to go to after logging in: an in-site path only (a single '/' first,
+ * never another origin or a scheme), and only when it differs from where the user already is. */
 export function redirectTarget(redirect: string | null, currentPath: string): string | null {
-  if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.includes('\\')) return null;
+  if (!redirect?.startsWith('/') || redirect.startsWith('//') || unsafeInPath(redirect)) return null;
   return redirect === currentPath ? null : redirect;
 }
 

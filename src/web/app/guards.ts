@@ -14,17 +14,25 @@ export function accessFor(pathname: string): Access {
   return 'public';
 }
 
-/** Where a navigation to `pathname` must go instead, or null to let it through. Order as the spec
- * gives it: maintenance first, then login-required, then admin-required. */
+/** Home with the Log In modal open (HomePage), and after logging in the page asked for (`path`,
+ * with its query): where a signed-out visitor following a link from an e-mail is sent. */
+export const loginFirst = (path: string) => `${paths.home}?redirect=${encodeURIComponent(path)}`;
+
+/** Where a navigation to `pathname` (with its query, `search`) must go instead, or null to let it
+ * through. Order as the spec gives it: maintenance first, then login-required, then
+ * admin-required. A signed-out visitor is sent home to log in and come back (loginFirst); a
+ * signed-in one who is not an administrator just home. */
 export function guardTarget(
   pathname: string,
   state: { canAccessSite: boolean; isInMaintenance: boolean; isLoggedIn: boolean; isAdmin: boolean },
+  search = '',
 ): string | null {
   if (!state.canAccessSite && pathname !== paths.maintenance) return paths.maintenance;
   if (pathname === paths.maintenance && !state.isInMaintenance) return paths.home;
   const access = accessFor(pathname);
-  if (access === 'login' && !state.isLoggedIn) return paths.home;
-  if (access === 'admin' && !(state.isLoggedIn && state.isAdmin)) return paths.home;
+  if (access === 'public') return null;
+  if (!state.isLoggedIn) return loginFirst(`${pathname}${search}`);
+  if (access === 'admin' && !state.isAdmin) return paths.home;
   return null;
 }
 
@@ -41,12 +49,16 @@ export async function navigationGuard({ request }: LoaderFunctionArgs): Promise<
   await restoreSession();
   const maintenance = await useMaintenanceStore.getState().refresh();
   const profile = useProfileStore.getState();
-  const target = guardTarget(pathname, {
-    canAccessSite: maintenance.canAccessSite,
-    isInMaintenance: maintenance.isInMaintenance,
-    isLoggedIn: profile.isLoggedIn,
-    isAdmin: profile.isAdmin,
-  });
+  const target = guardTarget(
+    pathname,
+    {
+      canAccessSite: maintenance.canAccessSite,
+      isInMaintenance: maintenance.isInMaintenance,
+      isLoggedIn: profile.isLoggedIn,
+      isAdmin: profile.isAdmin,
+    },
+    search,
+  );
   if (target && target !== pathname) throw redirect(target);
   if (profile.isLoggedIn && profile.user && adminLevelOf(profile.user) === 'SUPER') {
     const enrolment = await import('./second-factor.ts');

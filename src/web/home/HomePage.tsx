@@ -21,6 +21,7 @@ import { EventGrid } from '../events/EventGrid.tsx';
 import { Columns } from '../ui/Columns.tsx';
 import { type NamedLink, useAssociation } from '../ui/useAssociation.ts';
 import classes from './HomePage.module.css';
+import { useLoginPrompt } from './useLoginPrompt.ts';
 
 /**
  * Home (doc 1 §2): the hero with 'Race with Us!', the intro text, Upcoming Events with 'View All
@@ -29,8 +30,12 @@ import classes from './HomePage.module.css';
  * Social links and sponsors come from the association's configuration (ASSOCIATION_SOCIAL_LINKS,
  * ASSOCIATION_SPONSORS); "Stay in touch" always offers the e-mail address and the contact page,
  * and the sponsors section always invites businesses to become one.
+ *
+ * Opened with `?redirect=` (a page behind a login, from the navigation guard), it opens the Log In
+ * modal by itself (useLoginPrompt).
  */
 export function HomePage() {
+  useLoginPrompt();
   const association = useAssociation();
   const blocks = useContentBlocks();
   const latest = useLatestProducts();
