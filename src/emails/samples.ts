@@ -9,7 +9,7 @@ export const SAMPLES: { [N in EmailName]: EmailPropsByName[N][] } = {
       reference: 'pi_3QxSample',
       provider: 'stripe',
       myEntriesUrl: 'https://entries.example.org/profile?tab=entries',
-      profileUrl: 'https://entries.example.org/profile',
+      profileUrl: 'https://entries.example.org/profile?tab=calendar',
       races: [
         {
           name: 'Hemel Open Slalom',
@@ -35,7 +35,7 @@ export const SAMPLES: { [N in EmailName]: EmailPropsByName[N][] } = {
       reference: 'free booking 41',
       provider: 'no payment',
       myEntriesUrl: 'https://entries.example.org/profile?tab=entries',
-      profileUrl: 'https://entries.example.org/profile',
+      profileUrl: 'https://entries.example.org/profile?tab=calendar',
       races: [
         {
           name: 'Schools Taster Day',
@@ -51,7 +51,7 @@ export const SAMPLES: { [N in EmailName]: EmailPropsByName[N][] } = {
       reference: '5O190127TN364715T',
       provider: 'paypal',
       myEntriesUrl: 'https://entries.example.org/profile?tab=entries',
-      profileUrl: 'https://entries.example.org/profile',
+      profileUrl: 'https://entries.example.org/profile?tab=calendar',
       races: [
         {
           name: 'Hemel Open Slalom',

@@ -214,7 +214,9 @@ describe('the receipt as the mail job sends it', () => {
     expect(mail?.text).toContain('Sunday 28th March 2027, 09:30 UK time · Hemel Hempstead Snow Centre');
     expect(mail?.text).toContain('Saturday 16th January 2027, 09:30 UK time · Gosling Ski Centre');
     expect(mail?.text).toContain('Total paid: £65.00\n\nRefunded: £20.00');
-    expect(mail?.text).toContain("Add your family's races to your calendar: http://localhost:3000/profile");
+    expect(mail?.text).toContain(
+      "Add your family's races to your calendar: http://localhost:3000/profile?tab=calendar\n",
+    );
     // the race lost has no calendar entry
     expect(mail?.attachments?.map((a) => [a.filename, a.contentType])).toEqual([
       ['spring-slalom-2027.ics', 'text/calendar; charset=utf-8; method=PUBLISH'],

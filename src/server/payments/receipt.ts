@@ -131,7 +131,7 @@ export async function receiptTemplate(ctx: AppContext, data: Record<string, unkn
     provider: found.receipt.provider,
     races,
     myEntriesUrl: `${ctx.config.publicUrl}/profile?tab=entries`,
-    profileUrl: `${ctx.config.publicUrl}/profile`,
+    profileUrl: `${ctx.config.publicUrl}/profile?tab=calendar`,
   });
   const attachments = calendarAttachments(ctx, found.receipt, rows);
   return attachments.length ? { ...mail, attachments } : mail;
