@@ -283,6 +283,51 @@ describe('password reset confirm', () => {
   });
 });
 
+describe('password reset link check', () => {
+  const check = (link: { uidb64: string; token: string }, remoteAddress = nextIp()) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/password-reset-check/${encodeURIComponent(link.uidb64)}/${encodeURIComponent(link.token)}/`,
+      remoteAddress,
+    });
+
+  it('says a fresh link is good without spending it; once used it says the link has expired', async () => {
+    const user = await createUser(t.app);
+    const link = await resetLinkFor(user.username);
+    for (let i = 0; i < 2; i++) {
+      const res = await check(link);
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toEqual({ valid: true });
+    }
+    expect((await confirmReset(link)).statusCode).toBe(200);
+    const used = await check(link);
+    expect(used.statusCode).toBe(400);
+    expect(json(used).error).toBe(INVALID_LINK);
+  });
+
+  it('gives an expired, unknown or malformed link the same answer, whoever it names', async () => {
+    const user = await createUser(t.app);
+    const other = await createUser(t.app);
+    const link = await resetLinkFor(user.username);
+    const dead = [
+      { uidb64: Buffer.from(String(other.id)).toString('base64url'), token: link.token },
+      { uidb64: link.uidb64, token: 'made-up' },
+      { uidb64: Buffer.from('999999').toString('base64url'), token: 'made-up' },
+      { uidb64: '!!', token: link.token },
+    ];
+    for (const wrong of dead) expect(json(await check(wrong))).toEqual({ error: INVALID_LINK, code: 'BAD_REQUEST' });
+    t.clock.advance(61 * 60_000);
+    expect(json(await check(link))).toEqual({ error: INVALID_LINK, code: 'BAD_REQUEST' });
+  });
+
+  it('is limited to 10 a minute from one address', async () => {
+    const ip = nextIp();
+    const link = { uidb64: 'MQ', token: 'made-up' };
+    for (let i = 0; i < 10; i++) expect((await check(link, ip)).statusCode).toBe(400);
+    expect((await check(link, ip)).statusCode).toBe(429);
+  });
+});
+
 /** A real SMTP server on a free port that resolves `message` with the first mail it receives. */
 async function startSmtpServer() {
   let deliver: (mail: { raw: string; to: string[] }) => void = () => {};

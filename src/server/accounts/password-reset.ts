@@ -114,6 +114,18 @@ async function findValidLink(ctx: AppContext, uidb64: string, token: string) {
   return row ?? null;
 }
 
+/** GET /api/v1/password-reset-check/{uidb64}/{token}/: whether a link is still good, so that the
+ * reset page says at once that a dead one has expired instead of showing the form. It only reads:
+ * the token stays as it was. A used, expired, unknown or malformed link, or one naming another
+ * account, gets the confirm's answer for a dead link; it tells nothing about any account. */
+export async function checkPasswordResetLink(
+  ctx: AppContext,
+  input: { uidb64: string; token: string },
+): Promise<{ valid: true }> {
+  if (!(await findValidLink(ctx, input.uidb64, input.token))) throw invalidLink();
+  return { valid: true };
+}
+
 function checkNewPassword(user: UserRow, password: string): void {
   const message = passwordRule(password) ?? personalContentRule(user, password);
   if (message) throw AppError.validation({ new_password: [message] });

@@ -17,7 +17,7 @@ import { textField } from '../../domain/text.ts';
 import type { AppContext } from '../context.ts';
 import { limitPerAddress } from '../plugins/address-limits.ts';
 import { currentUser } from '../plugins/auth.ts';
-import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
+import { checkPasswordResetLink, confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
 import { assertNoReadOnlyFields, loadProfile, updateProfile } from './profile.ts';
 import { changePassword, login, register } from './service.ts';
 import {
@@ -34,6 +34,8 @@ import { loginWithCode } from './totp-login.ts';
 
 const Access = z.object({ access: z.string().describe('Short-lived JWT; the refresh token is only in the cookie.') });
 const Message = z.object({ message: z.string() });
+/** A reset link's two parts, as the confirm takes them. */
+const ResetLinkParams = resetConfirmSchema.pick({ uidb64: true, token: true });
 /** The right password of an account with an authenticator: the code comes next (POST /login/totp/). */
 const TotpChallenge = z.object({
   totp_required: z.literal(true),
@@ -171,6 +173,21 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
         schema: { tags, body: resetRequestSchema, response: { 200: Message } },
       },
       async (request) => requestPasswordReset(ctx, request.body, request.log),
+    );
+
+    api.get(
+      '/password-reset-check/:uidb64/:token/',
+      {
+        config: { access: 'public' },
+        onRequest: limitPerAddress(ctx, { bucket: 'password-reset-check', perMinute: 10 }),
+        schema: {
+          tags,
+          summary: 'Whether a reset link is still good (read only: the link stays usable)',
+          params: ResetLinkParams,
+          response: { 200: z.object({ valid: z.literal(true) }) },
+        },
+      },
+      async (request) => checkPasswordResetLink(ctx, request.params),
     );
 
     api.post(

@@ -1,7 +1,21 @@
 import '../ui/all-styles.ts';
-import { Alert, Anchor, Box, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { MSG } from '../../domain/accounts/messages.ts';
@@ -13,11 +27,35 @@ import { accountsApi } from './api.ts';
 import { focusFirstInvalid } from './form-helpers.ts';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
 
-/** /reset-password/{uidb64}/{token} (doc 1 §2, §4): New Password and Confirm New Password with
- * the live checklist; then the success text and a way to log in, or the server's error. */
+/** A link that no longer works: the server's message for it, and the reset request modal. */
+function DeadLink() {
+  const openModal = useModalStore((s) => s.open);
+  return (
+    <>
+      <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="reset-error">
+        {MSG.resetLinkInvalid}
+      </Alert>
+      <Box>
+        <Button onClick={() => openModal('forgotPassword')}>Request a new link</Button>
+      </Box>
+    </>
+  );
+}
+
+/** /reset-password/{uidb64}/{token} (doc 1 §2, §4). On opening it asks the server whether the
+ * link is still good: a dead one (used, expired, unknown) says so at once, with the way to ask for
+ * a new one, and no form. A good one gets New Password and Confirm New Password with the live
+ * checklist; then the success text and a way to log in, or the server's error. If the question
+ * itself fails (no network, a busy server), the form is shown and the reset's answer tells. */
 export function ResetPasswordPage() {
   const { uidb64 = '', token = '' } = useParams();
   const openModal = useModalStore((s) => s.open);
+  const check = useQuery({
+    queryKey: ['password-reset-check', uidb64, token],
+    queryFn: () => accountsApi.resetCheck(uidb64, token),
+    retry: false,
+    gcTime: 0,
+  });
   const ref = useRef<HTMLFormElement>(null);
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -59,7 +97,14 @@ export function ResetPasswordPage() {
           <Title order={1} size="h2">
             Reset Password
           </Title>
-          {done ? (
+          {check.isPending ? (
+            <Group gap="xs">
+              <Loader size="sm" aria-hidden />
+              <Text c="dimmed">Checking your reset link…</Text>
+            </Group>
+          ) : check.error instanceof ApiError && check.error.status === 400 ? (
+            <DeadLink />
+          ) : done ? (
             <>
               <Alert color="green" icon={<IconCircleCheck aria-hidden />} role="status">
                 {MSG.resetSuccess}

@@ -18,6 +18,11 @@ export const accountsApi = {
     api.post<{ success: boolean; message: string }>('/change-password/', payload, { auth: true }),
   resetRequest: (username: string) =>
     api.post<{ message: string }>('/password-reset-request/', { username }, { auth: false }),
+  /** Whether a reset link is still good (read only: the link stays usable); a dead one answers 400. */
+  resetCheck: (uidb64: string, token: string) =>
+    api.get<{ valid: true }>(`/password-reset-check/${encodeURIComponent(uidb64)}/${encodeURIComponent(token)}/`, {
+      auth: false,
+    }),
   resetConfirm: (payload: { uidb64: string; token: string; new_password: string }) =>
     api.post<{ message: string }>('/password-reset-confirm/', payload, { auth: false }),
 };
