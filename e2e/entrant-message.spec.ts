@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { createRaceEvent } from './event-fixtures.ts';
 import { DEMO, expect, logInWithModal, mailbox, test, uniqueSurname } from './fixtures.ts';
-import { adminHeaders, registerRacer } from './people-fixtures.ts';
+import { payForFamily } from './payment-fixtures.ts';
+import { adminHeaders, family, registerRacer } from './people-fixtures.ts';
 
 /**
  * Messages to entrants (issue 26): from Booked Participants an administrator writes to every
@@ -81,4 +82,34 @@ test('an administrator e-mails a race’s entrants; the entrant receives it and 
   expect(text).toContain(`Subject: ERSA: ${name}: Start time moved`);
   expect(text).toContain('The first run now starts at 10:30 UK time.');
   expect(text).toContain('Reply-To: office@ersa.example');
+});
+
+test('a message to a race’s entrants reaches a child with their own address and the parent who paid, once each', async ({
+  page,
+  request,
+}) => {
+  const surname = uniqueSurname('Msg');
+  const name = `Message Race ${surname}`;
+  const event = await createRaceEvent(request, { name, quantity: 5, price: '10.00' });
+  const { parent, kids } = await family(request, surname, ['Ada']);
+  await payForFamily(request, event.id, parent, kids, '10.00');
+  await mailbox.clear(request);
+
+  await openEvent(page, name);
+  await page.getByRole('button', { name: 'Message entrants' }).click();
+  const dialog = page.getByRole('dialog', { name: `Message entrants: ${name}` });
+  await expect(dialog).toContainText(
+    'This will be sent to 2 people: each entrant and whoever paid for their entry, each address once.',
+  );
+  await dialog.getByRole('textbox', { name: 'Subject' }).fill('Venue changed');
+  await dialog.getByRole('textbox', { name: 'Message' }).fill('The race moves to Hemel.');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await dialog.getByRole('button', { name: 'Send to 2 people' }).click();
+  await expect(page.getByText('Message sent to 2 people.')).toBeVisible();
+
+  const subject = `Subject: ERSA: ${name}: Venue changed`;
+  const received = async () =>
+    (await mailbox.messages(request)).filter((m) => mailbox.text(m).includes(subject)).flatMap((m) => m.to);
+  const addresses = [parent, ...kids].map((p) => `${p.username}@example.com`).sort();
+  await expect.poll(async () => (await received()).sort()).toEqual(addresses);
 });

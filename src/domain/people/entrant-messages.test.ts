@@ -2,18 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { ENTRANT_MSG, EntrantMessageInput, entrantRecipients } from './entrant-messages.ts';
 
 describe('messages to entrants', () => {
-  it('go to each participant, or their booker when they have no e-mail, each address once', () => {
+  it('go to each racer and to whoever paid for their entry, each address once', () => {
     expect(
       entrantRecipients([
-        { participantEmail: 'sarah@example.com', bookerEmail: 'sarah@example.com' },
+        { racerEmail: 'sarah@example.com', payerEmail: 'sarah@example.com' },
         // a child carrying the parent's address, in another case
-        { participantEmail: ' Sarah@Example.com ', bookerEmail: 'sarah@example.com' },
-        { participantEmail: '', bookerEmail: 'parent@example.com' },
-        { participantEmail: null, bookerEmail: 'parent@example.com' },
-        { participantEmail: 'tom@example.com', bookerEmail: 'parent@example.com' },
-        { participantEmail: '', bookerEmail: null },
+        { racerEmail: ' Sarah@Example.com ', payerEmail: 'sarah@example.com' },
+        // a child with their own address: the child and the parent who paid
+        { racerEmail: 'emily@example.com', payerEmail: 'parent@example.com' },
+        { racerEmail: '', payerEmail: 'parent@example.com' },
+        { racerEmail: null, payerEmail: 'Parent@example.com' },
+        // entered by an administrator: nobody paid
+        { racerEmail: 'tom@example.com', payerEmail: null },
+        { racerEmail: '', payerEmail: null },
       ]),
-    ).toEqual(['sarah@example.com', 'parent@example.com', 'tom@example.com']);
+    ).toEqual(['sarah@example.com', 'emily@example.com', 'parent@example.com', 'tom@example.com']);
     expect(entrantRecipients([])).toEqual([]);
   });
 

@@ -29,25 +29,26 @@ export const EntrantMessageInput = z.strictObject({
 });
 export type EntrantMessageInput = z.infer<typeof EntrantMessageInput>;
 
-/** One booking as the recipients are chosen from it: the participant's e-mail, and the e-mail of
- * whoever booked them (a parent booking for a child). */
+/** One entry as the recipients are chosen from it: the racer's e-mail, and the e-mail of whoever
+ * paid for the entry (a parent paying for a child; null for an entry an administrator added). */
 export interface EntrantAddress {
-  participantEmail: string | null;
-  bookerEmail: string | null;
+  racerEmail: string | null;
+  payerEmail: string | null;
 }
 
 /**
- * The addresses a message goes to: each participant's own e-mail, or where a participant has none
- * the booker's; each address once, whatever its case or spaces (a family's children often carry
+ * The addresses a message goes to: each racer's own e-mail and the e-mail of whoever paid for
+ * their entry, each address once, whatever its case or spaces (a family's children often carry
  * their parent's address), in the order first met.
  */
 export function entrantRecipients(rows: EntrantAddress[]): string[] {
   const seen = new Map<string, string>();
   for (const row of rows) {
-    const address = (row.participantEmail?.trim() || row.bookerEmail?.trim()) ?? '';
-    if (!address) continue;
-    const key = address.toLowerCase();
-    if (!seen.has(key)) seen.set(key, address);
+    for (const address of [row.racerEmail?.trim(), row.payerEmail?.trim()]) {
+      if (!address) continue;
+      const key = address.toLowerCase();
+      if (!seen.has(key)) seen.set(key, address);
+    }
   }
   return [...seen.values()];
 }

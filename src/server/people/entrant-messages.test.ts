@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { eventOn, parentTrail } from '../accounts/data-rights-support.ts';
 import { bookings, mailOutbox, users } from '../db/schema.ts';
 import { entrantMessages } from '../db/schema-events.ts';
 import { createUser, type FixtureUser, login } from '../test/fixtures.ts';
@@ -91,6 +92,29 @@ describe('messages to entrants', () => {
 
     const after = await t.app.inject({ method: 'GET', url: url(eventId), headers: adminHeaders });
     expect(after.json()).toEqual({ recipients: 2, messages: [res.json()] });
+  });
+
+  it('reaches a child with their own address and the parent who paid, once each, and not the administrator who added an entrant', async () => {
+    const eventId = await eventOn(t.app, '2027-03-28');
+    const parent = await createUser(t.app, { email: 'parent@example.com' });
+    const child = await createUser(t.app, { email: 'emily@example.com', racer: true });
+    await parentTrail(t.app, parent, child, eventId);
+    const added = await createUser(t.app, { email: 'tom@example.com', racer: true });
+    await t.app.ctx.db
+      .insert(bookings)
+      .values({ eventId, userId: added.id, bookedById: admin.id, source: 'ADMIN', createdAt: t.clock.now() });
+    await t.app.ctx.db.delete(mailOutbox);
+
+    const before = await t.app.inject({ method: 'GET', url: url(eventId), headers: adminHeaders });
+    expect(before.json().recipients).toBe(3);
+    const res = await send(eventId, { subject: 'Start moved to 10:30', message: 'The first run starts at 10:30.' });
+    expect(res.json()).toMatchObject({ recipients: 3 });
+    await t.flushMail();
+    expect(t.outbox.messages.map((m) => [m.to, m.subject])).toEqual([
+      ['emily@example.com', 'ERSA: Hemel Open Slalom: Start moved to 10:30'],
+      ['parent@example.com', 'ERSA: Hemel Open Slalom: Start moved to 10:30'],
+      ['tom@example.com', 'ERSA: Hemel Open Slalom: Start moved to 10:30'],
+    ]);
   });
 
   it('refuses a missing or too long subject or message, control characters, and an event nobody entered', async () => {

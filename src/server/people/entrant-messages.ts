@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { EVENT_MSG } from '../../domain/events/index.ts';
@@ -6,7 +6,7 @@ import { ENTRANT_MSG, type EntrantMessageInput, entrantRecipients } from '../../
 import type { EntrantMessageProps } from '../../emails/types.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { bookings, events, users } from '../db/schema.ts';
+import { bookings, events, paymentLines, payments, users } from '../db/schema.ts';
 import { entrantMessages } from '../db/schema-events.ts';
 import { AppError } from '../errors.ts';
 import { nudgeMail } from '../mail/nudge.ts';
@@ -46,14 +46,22 @@ async function eventOf(db: Db | Tx, id: number): Promise<EventRow> {
 }
 
 const booker = alias(users, 'booker');
+const payer = alias(users, 'payer');
+/** Who paid for an entry: the account of the payment that booked it, or whoever entered them for
+ * a free entry; nobody for an entry an administrator added. */
+const freeEntrant = sql`case when ${bookings.source} = 'FREE' then ${booker.email} end`;
+const payerEmail = sql<string | null>`coalesce(${payer.email}, ${freeEntrant})`;
 
-/** The addresses of the event's entrants (domain/people/entrant-messages.ts: each participant's
- * e-mail, or the booker's, each once). */
+/** The addresses of the event's entrants (domain/people/entrant-messages.ts): each racer's e-mail
+ * and their entry's payer's, each address once. */
 async function recipientsOf(db: Db | Tx, eventId: number): Promise<string[]> {
   const rows = await db
-    .select({ participantEmail: users.email, bookerEmail: booker.email })
+    .select({ racerEmail: users.email, payerEmail })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
+    .leftJoin(paymentLines, and(eq(paymentLines.bookingId, bookings.id), eq(paymentLines.state, 'booked')))
+    .leftJoin(payments, eq(payments.id, paymentLines.paymentId))
+    .leftJoin(payer, eq(payer.id, payments.userId))
     .leftJoin(booker, eq(booker.id, bookings.bookedById))
     .where(eq(bookings.eventId, eventId))
     .orderBy(bookings.id);

@@ -150,7 +150,7 @@ export function EntrantMessages({ event }: { event: Product }) {
         ) : (
           <Stack gap="sm">
             <Text size="sm">
-              {ENTRANT_MSG.recipients(recipients)}: each entrant, or the parent who booked them, once.
+              {ENTRANT_MSG.recipients(recipients)}: each entrant and whoever paid for their entry, each address once.
             </Text>
             <TextInput
               label="Subject"
