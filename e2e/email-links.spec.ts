@@ -42,16 +42,17 @@ test("a health alert's /admin link opened signed out reaches the back office aft
   await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
 });
 
-test('closing the modal stays on home; a signed-in parent sent away from /admin gets no prompt', async ({
-  page,
-  request,
-}) => {
+test('closing the modal stays on home', async ({ page }) => {
   await page.goto('/profile?tab=entries');
   const dialog = page.getByRole('dialog', { name: 'Log In' });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL('/?redirect=%2Fprofile%3Ftab%3Dentries');
   await expect(page.getByRole('heading', { level: 2, name: 'Upcoming Events' })).toBeVisible();
+});
 
+test('a signed-in parent following an /admin link goes home with no prompt', async ({ page, request }) => {
+  await page.goto('/');
   await logInWithModal(page, await registerUser(request));
   await page.goto('/admin');
   await expect(page).toHaveURL('/');
