@@ -99,7 +99,7 @@ export async function refundNewsTemplate(ctx: AppContext, data: Record<string, u
     totalPence: found.refund.amountPence,
     ...links(ctx),
   });
-  return mail;
+  return { ...mail, replyTo: ctx.config.association.email };
 }
 
 /** What a cancelled race's entry's money is doing now, from its payment line's refund. */
@@ -177,5 +177,5 @@ export async function raceCancelledTemplate(
     entries: told,
     ...links(ctx),
   });
-  return mail;
+  return { ...mail, replyTo: ctx.config.association.email };
 }
