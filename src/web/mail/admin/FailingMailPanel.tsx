@@ -42,7 +42,9 @@ export function FailingMailPanel() {
           onRetry={() => list.refetch()}
         />
       ) : (
-        <Table.ScrollContainer minWidth={800}>
+        // a phone scrolls the table sideways: the keyboard reaches the scrolling region too (an
+        // empty list has nothing focusable inside it)
+        <Table.ScrollContainer minWidth={800} type="native" tabIndex={0} role="region" aria-label="Failing mail table">
           <Table aria-label="Failing mail" striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
