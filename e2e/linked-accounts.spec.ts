@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { formatEventDate, londonToday } from '../src/domain/dates.ts';
 import { apiToken, DEMO, expect, logInWithModal, type NewUser, registerUser, test } from './fixtures.ts';
 
 /**
@@ -151,4 +152,30 @@ test('a member leaves their family after a confirmation; the other account no lo
     authorization: `Bearer ${await apiToken(request, { username: child.username, password: child.password })}`,
   };
   expect((await (await request.get('/api/v1/profile/', { headers: asChild })).json()).family).toBeNull();
+});
+
+test('a request’s date is in long form on a wide screen and DD/MM/YYYY on a phone', async ({ page, request }) => {
+  const parent = await registerUser(request);
+  const child = await registerUser(request);
+  const asParent = { authorization: `Bearer ${await apiToken(request, parent)}` };
+  const made = await request.post('/api/v1/link-request/', {
+    headers: asParent,
+    data: { target_user: child.username },
+  });
+  expect(made.status()).toBe(201);
+  const today = londonToday();
+  const [y, m, d] = today.split('-');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/contact');
+  await logInWithModal(page, parent);
+  await page.goto('/profile?tab=linked');
+  const row = page.getByRole('listitem').filter({ hasText: `You asked to link with ${child.username}` });
+  // e.g. "Monday 7th December 2026"
+  await expect(row.getByText(formatEventDate(today, false), { exact: true })).toBeVisible();
+  await expect(row.getByText(`${d}/${m}/${y}`, { exact: true })).toBeHidden();
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(row.getByText(`${d}/${m}/${y}`, { exact: true })).toBeVisible();
+  await expect(row.getByText(formatEventDate(today, false), { exact: true })).toBeHidden();
 });

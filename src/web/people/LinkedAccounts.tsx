@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { formatDayMonthYear } from '../../domain/dates.ts';
+import { londonToday } from '../../domain/dates.ts';
 import { LINK_MSG, TARGET_USER_MAX } from '../../domain/people/link-requests.ts';
 import { textProblem } from '../../domain/text.ts';
 import { accountsApi } from '../accounts/api.ts';
@@ -9,6 +9,7 @@ import { profileQueryKey } from '../accounts/ProfileDetails.tsx';
 import { useProfileStore } from '../accounts/store.ts';
 import { ApiError } from '../api/client.ts';
 import { serverErrorText, serverMessage } from '../api/server-error.ts';
+import { EventDate } from '../events/EventDate.tsx';
 import { openConfirm } from '../ui/confirm.ts';
 import { toast } from '../ui/toast.ts';
 import { type LinkRequest, linkRequestsApi, linkRequestsQuery } from './api.ts';
@@ -222,7 +223,7 @@ function RequestRow({
               {STATUS_LABEL[request.status]}
             </Badge>
             <Text size="sm" c="dimmed">
-              {formatDayMonthYear(request.created_at)}
+              <EventDate iso={londonToday(new Date(request.created_at))} />
             </Text>
           </Group>
         </Stack>

@@ -1,7 +1,8 @@
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { formatDayMonthYear } from '../../../domain/dates.ts';
+import { londonToday } from '../../../domain/dates.ts';
 import { LINK_MSG, type LinkAction } from '../../../domain/people/link-requests.ts';
+import { EventDate } from '../../events/EventDate.tsx';
 import { cardClasses } from '../../ui/CardFacts.tsx';
 import { CardSkeletons, DecisionButtons, type DecisionProps, NoRows, StatusBadge } from './CardParts.tsx';
 import classes from './ConfirmRacersPanel.module.css';
@@ -91,7 +92,9 @@ export function LinkRequestsTable({ requests, loading, code, busy, onDecide, onF
         <Table.Tr key={r.id} data-request={r.id}>
           <Table.Td>{side(r, 'requesting', code)}</Table.Td>
           <Table.Td>{side(r, 'target', code)}</Table.Td>
-          <Table.Td className={classes.nowrap}>{formatDayMonthYear(r.created_at)}</Table.Td>
+          <Table.Td className={classes.nowrap}>
+            <RequestedOn request={r} />
+          </Table.Td>
           <Table.Td>
             <StatusBadge status={r.status} />
           </Table.Td>
@@ -107,6 +110,12 @@ export function LinkRequestsTable({ requests, loading, code, busy, onDecide, onF
   );
 }
 
+/** The day a request was made, in London, as doc 1 §9 shows dates: the long form with an ordinal
+ * day above 768 px, DD/MM/YYYY at 768 px or less. */
+function RequestedOn({ request }: { request: AdminLinkRequest }) {
+  return <EventDate iso={londonToday(new Date(request.created_at))} />;
+}
+
 export function LinkRequestCards({ requests, loading, code, busy, onDecide, onFamily }: ListProps) {
   if (loading) return <CardSkeletons height={160} />;
   if (requests.length === 0) return <NoRequests />;
@@ -116,7 +125,7 @@ export function LinkRequestCards({ requests, loading, code, busy, onDecide, onFa
         <Paper component="li" key={r.id} withBorder radius="md" p="sm" data-request={r.id}>
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
             <Text size="sm" c="gray.7">
-              {formatDayMonthYear(r.created_at)}
+              <RequestedOn request={r} />
             </Text>
             <StatusBadge status={r.status} />
           </Group>
