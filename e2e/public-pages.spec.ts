@@ -333,7 +333,7 @@ test('governance shows the paragraph, the downloads line, and its empty and erro
   await expect(page.getByRole('alert')).toHaveText('Failed to load governance information');
 });
 
-test('policies links each organisation document in a new tab, and the footer links them too; the Safeguarding Policy links the safeguarding page', async ({
+test('policies links each organisation document in a new tab, the Safeguarding Policy the safeguarding page; the footer links every document’s file and the safeguarding page', async ({
   page,
   request,
 }) => {
@@ -348,17 +348,25 @@ test('policies links each organisation document in a new tab, and the footer lin
   const main = page.getByRole('main');
   const footer = page.getByRole('contentinfo');
   for (const doc of documents) {
-    const links = [main.getByRole('link', { name: doc.name }), footer.getByRole('link', { name: doc.name })];
-    for (const link of links) {
-      if (doc.name === 'Safeguarding Policy') {
-        await expect(link).toHaveAttribute('href', '/safeguarding');
-        await expect(link).not.toHaveAttribute('target', '_blank');
-      } else {
-        await expect(link).toHaveAttribute('href', doc.document);
-        await expect(link).toHaveAttribute('target', '_blank');
-      }
+    const onPolicies = main.getByRole('link', { name: doc.name });
+    if (doc.name === 'Safeguarding Policy') {
+      await expect(onPolicies).toHaveAttribute('href', '/safeguarding');
+      await expect(onPolicies).not.toHaveAttribute('target', '_blank');
+    } else {
+      await expect(onPolicies).toHaveAttribute('href', doc.document);
+      await expect(onPolicies).toHaveAttribute('target', '_blank');
     }
+    // the footer's documents are external links to their files, the Safeguarding Policy's too
+    // (docs/decisions/0066)
+    const inFooter = footer.getByRole('link', { name: doc.name, exact: true });
+    await expect(inFooter).toHaveAttribute('href', doc.document);
+    await expect(inFooter).toHaveAttribute('target', '_blank');
   }
+  // the safeguarding page keeps its own footer link
+  await expect(footer.getByRole('link', { name: 'Safeguarding', exact: true })).toHaveAttribute(
+    'href',
+    '/safeguarding',
+  );
 
   // the Safeguarding Policy leads to the safeguarding page, which offers the PDF itself
   const policy = documents.find((d) => d.name === 'Safeguarding Policy');

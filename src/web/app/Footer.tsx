@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../api/client.ts';
 import { useOrganizationDocuments } from '../content/api.ts';
-import { OrganizationDocumentLink } from '../content/OrganizationDocumentLink.tsx';
+import { DocumentFileLink } from '../content/OrganizationDocumentLink.tsx';
 import { useAssociation } from '../ui/useAssociation.ts';
 import { FRONTEND_VERSION, paths } from './paths.ts';
 
@@ -26,8 +26,9 @@ export const versionQuery = queryOptions({
 
 const linkProps = { c: 'gray.3', fz: 'sm' } as const;
 
-/** The footer (doc 1 §2): quick links, organisation documents (the Safeguarding Policy leads to the
- * safeguarding page) and v{backend}.{frontend}. */
+/** The footer (doc 1 §2): quick links (the safeguarding page among them), the organisation
+ * documents as external links to their files (the Safeguarding Policy's too: docs/decisions/0066)
+ * and v{backend}.{frontend}. */
 export function Footer() {
   const association = useAssociation();
   // A failure is only logged (by the hook) and shows no documents (doc 1 §8).
@@ -73,7 +74,7 @@ export function Footer() {
                 Documents
               </Text>
               {documents.data?.map((doc) => (
-                <OrganizationDocumentLink key={doc.id} doc={doc} {...linkProps} />
+                <DocumentFileLink key={doc.id} doc={doc} {...linkProps} />
               ))}
             </Stack>
           )}
