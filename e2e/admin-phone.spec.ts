@@ -1,22 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, expect, logInWithModal, openAdminOnPhone, test } from './fixtures.ts';
+import { DEMO, expect, logInWithModal, openAdminOnPhone, openPanelOnPhone, test } from './fixtures.ts';
 
 /**
  * The back office on a phone (issue 26): at 375 px one menu button holds the panels and the
  * site's links, no panel scrolls sideways, the lists that did not fit are cards whose buttons are
  * in view, and toasts stay clear of the header and of the form's main button.
  */
-
-async function openPanel(page: Page, panel: string, heading = panel): Promise<void> {
-  await page.getByRole('button', { name: 'Open navigation menu' }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('navigation', { name: 'Admin' })
-    .getByRole('button', { name: panel })
-    .click();
-  await expect(page.getByRole('dialog')).toBeHidden();
-  await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
-}
 
 const pageWidth = (page: Page) => page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
 
@@ -65,7 +54,7 @@ test.describe('at 375 px', () => {
       ['Edit FAQs', 'FAQs'],
       ['Team Members', 'Team members'],
     ] as const) {
-      await openPanel(page, panel);
+      await openPanelOnPhone(page, panel);
       const cards = page.getByRole('list', { name: list }).getByRole('listitem');
       await expect(cards.first(), panel).toBeVisible();
       await expect(page.getByRole('table', { name: list })).toBeHidden();
@@ -73,14 +62,14 @@ test.describe('at 375 px', () => {
       await expectInView(cards.first().getByRole('button', { name: /^Delete / }), 375);
       expect(await pageWidth(page), panel).toBeLessThanOrEqual(375);
     }
-    await openPanel(page, 'Edit Content');
+    await openPanelOnPhone(page, 'Edit Content');
     const clubs = page.getByRole('list', { name: 'Clubs' }).getByRole('listitem');
     await expect(clubs.first()).toBeVisible();
     await expectInView(clubs.first().getByRole('button', { name: /^Delete / }), 375);
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
 
     // Orders & Payments: a card per payment, its View in view
-    await openPanel(page, 'Orders & Payments');
+    await openPanelOnPhone(page, 'Orders & Payments');
     const payments = page.getByRole('list', { name: 'Payments' }).getByRole('listitem');
     await expect(payments.first()).toBeVisible();
     await expect(payments.first()).toContainText('£');
@@ -99,7 +88,7 @@ test.describe('at 375 px', () => {
       'Start Lists',
       'Orders & Payments',
     ]) {
-      await openPanel(page, panel);
+      await openPanelOnPhone(page, panel);
       await page.waitForLoadState('networkidle');
       expect(await pageWidth(page), panel).toBeLessThanOrEqual(375);
     }
@@ -115,7 +104,7 @@ for (const width of [375, 1280]) {
       await logInWithModal(page, DEMO.admin);
       await page.goto('/admin');
     }
-    if (width === 375) await openPanel(page, 'Edit FAQs');
+    if (width === 375) await openPanelOnPhone(page, 'Edit FAQs');
     else await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Edit FAQs' }).click();
     const form = page.getByRole('region', { name: 'Add an FAQ' });
     await form.getByLabel(/^Question/).fill(`Is there parking ${Date.now().toString(36)}?`);

@@ -129,6 +129,18 @@ export async function openAdminOnPhone(page: Page, user: { username: string; pas
 }
 
 /** Signs in and opens /admin; returns the admin side menu. */
+/** On a phone, the back office's menu button, then panel `panel`; waits for its heading. */
+export async function openPanelOnPhone(page: Page, panel: string, heading = panel): Promise<void> {
+  await page.getByRole('button', { name: 'Open navigation menu' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('button', { name: panel })
+    .click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+}
+
 export async function openAdmin(page: Page, user: { username: string; password: string }) {
   await page.goto('/');
   await logInWithModal(page, user);
