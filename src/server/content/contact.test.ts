@@ -1,10 +1,8 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { contactMessages, mailOutbox } from '../db/schema.ts';
 import { createMailer, type Mailer } from '../plugins/mail.ts';
 import { json } from '../test/helper.ts';
+import { startSmtpSink } from '../test/smtp-sink.ts';
 import { fieldErrors, nextIp, useContentTestApp } from './test-support.ts';
 
 const t = useContentTestApp();
@@ -158,40 +156,9 @@ describe('the contact form', () => {
   });
 });
 
-/** A real SMTP server on a free port that collects every message it receives. */
-async function startSmtpServer() {
-  const received: { raw: string; to: string[] }[] = [];
-  let notify: () => void = () => {};
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const to = session.envelope.rcptTo.map((r) => r.address);
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ raw: Buffer.concat(chunks).toString('utf8'), to });
-        callback();
-        notify();
-      });
-    },
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  const { port } = server.server.address() as AddressInfo;
-  const waitFor = (n: number) =>
-    new Promise<void>((resolve) => {
-      notify = () => received.length >= n && resolve();
-      notify();
-    });
-  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return { port, received, waitFor, close };
-}
-
 describe('the contact form over SMTP', () => {
   it('delivers the message to the association’s mailbox through a real SMTP server', async () => {
-    const smtp = await startSmtpServer();
+    const smtp = await startSmtpSink();
     const mailer = createMailer({
       smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
       from: 'ERSA <no-reply@ersa.example>',

@@ -9,8 +9,8 @@ import { RACE_CANCELLED, REFUND_NEWS } from '../payments/refund-mails.ts';
 import { createMailer } from '../plugins/mail.ts';
 import { createUser } from '../test/fixtures.ts';
 import { useTestApp } from '../test/helper.ts';
+import { headerOf, startSmtpSink } from '../test/smtp-sink.ts';
 import { queueMail } from './outbox.ts';
-import { headerOf, startSmtpSink } from './smtp-sink.ts';
 import { mailTemplates } from './templates.ts';
 
 const t = useTestApp();

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type Socket } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
@@ -10,6 +9,7 @@ import { makeBookers } from '../payments/test-support.ts';
 import { OPEN_WINDOW, raceEventRow } from '../people/booked-test-support.ts';
 import { createMailer } from '../plugins/mail.ts';
 import { openTestDatabase, TestClock, testConfig } from '../test/helper.ts';
+import { startSmtpSink } from '../test/smtp-sink.ts';
 
 /** An SMTP port that accepts connections and never says a word. */
 async function silentServer(
@@ -39,26 +39,6 @@ async function silentServer(
 }
 
 /** A real SMTP server on `port` that keeps what it receives. */
-async function realServer(port: number) {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString() });
-        callback();
-      });
-    },
-  });
-  server.listen(port, '127.0.0.1');
-  await once(server.server, 'listening');
-  return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 async function start(database: Database, port: number, clock: TestClock): Promise<App> {
   const config = testConfig();
   const app = await buildApp({
@@ -97,7 +77,7 @@ describe('nothing waits on mail, nothing is lost with it', () => {
     clock.set('2026-01-15T12:00:00Z');
     let first: App | undefined;
     let second: App | undefined;
-    let real: Awaited<ReturnType<typeof realServer>> | undefined;
+    let real: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
     try {
       first = await start(database, silent.port, clock);
       const app = first;
@@ -141,7 +121,7 @@ describe('nothing waits on mail, nothing is lost with it', () => {
         ['receipt', 'pending', `${booker.username}@example.com`],
       ]);
       await silent.close();
-      real = await realServer(silent.port);
+      real = await startSmtpSink(silent.port);
       clock.advance(60_000);
       second = await start(database, silent.port, clock);
 

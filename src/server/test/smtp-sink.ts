@@ -9,10 +9,10 @@ export interface SunkMail {
 }
 
 /**
- * A real SMTP server on a free local port that keeps every message it receives (for tests that
+ * A real SMTP server on a free local port (or `port`) that keeps every message it receives (for tests that
  * read what went over the wire: headers such as Reply-To). `waitFor(n)` resolves once n arrived.
  */
-export async function startSmtpSink() {
+export async function startSmtpSink(port = 0) {
   const received: SunkMail[] = [];
   let notify: () => void = () => {};
   const server = new SMTPServer({
@@ -32,16 +32,16 @@ export async function startSmtpSink() {
       });
     },
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await once(server.server, 'listening');
-  const { port } = server.server.address() as AddressInfo;
+  const listening = (server.server.address() as AddressInfo).port;
   const waitFor = (n: number) =>
     new Promise<void>((resolve) => {
       notify = () => received.length >= n && resolve();
       notify();
     });
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return { port, received, waitFor, close };
+  return { port: listening, received, waitFor, close };
 }
 
 /** A raw message's header, its folded lines joined; null when it has none. */
