@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, logInOnPhone, registerUser, test, uniqueSurname } from './fixtures.ts';
+import {
+  expect,
+  logInOnPhone,
+  registerUser,
+  registrarHeaders,
+  test,
+  uniqueSurname,
+  uniqueUsername,
+} from './fixtures.ts';
 
 /**
  * Members' data rights (issue 27): on a phone, a parent downloads everything held about their
@@ -73,4 +81,47 @@ test('a parent on a phone downloads their data and deletes their account', async
     data: { username: parent.username, password: parent.password },
   });
   expect(again.status()).toBe(401);
+});
+
+test("a child's download holds none of the parent's messages when they share an e-mail address", async ({
+  page,
+  request,
+}) => {
+  const surname = uniqueSurname('Shared');
+  const shared = `${surname.toLowerCase()}.family@example.com`;
+  const register = async (first: string) => {
+    const user = {
+      username: uniqueUsername('shared'),
+      password: 'Snow#Slope42',
+      first_name: first,
+      last_name: surname,
+    };
+    const res = await request.post('/api/v1/register/', {
+      headers: await registrarHeaders(request),
+      data: {
+        ...user,
+        email: shared,
+        is_racer: false,
+        emergency_contact_name: 'Pat Morgan',
+        emergency_contact_number: '01234 567891',
+        accept_terms_and_conditions: true,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return user;
+  };
+  await register('Paula'); // the parent, first to register with the address
+  const child = await register('Kit');
+  const sent = await request.post('/api/v1/contact/', {
+    data: { 'first-name': 'Paula', 'last-name': surname, email: shared, message: `Paula ${surname} asks about Hemel` },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+
+  // the parent's own download holds it: src/server/accounts/data-export.test.ts
+  await page.goto('/');
+  await logInOnPhone(page, child);
+  await page.goto('/profile?tab=data');
+  const json = await download(page, 'Download (JSON)');
+  expect(JSON.parse(json.text).account.username).toBe(child.username);
+  expect(json.text).not.toContain(`Paula ${surname} asks about Hemel`);
 });
