@@ -1,15 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import {
-  expect,
-  logInOnPhone,
-  registerUser,
-  registrarHeaders,
-  test,
-  uniqueSurname,
-  uniqueUsername,
-} from './fixtures.ts';
+import { expect, logInOnPhone, registerUser, test, uniqueSurname } from './fixtures.ts';
 
 /**
  * Members' data rights (issue 27): on a phone, a parent downloads everything held about their
@@ -89,27 +81,7 @@ test("a child's download holds none of the parent's messages when they share an 
 }) => {
   const surname = uniqueSurname('Shared');
   const shared = `${surname.toLowerCase()}.family@example.com`;
-  const register = async (first: string) => {
-    const user = {
-      username: uniqueUsername('shared'),
-      password: 'Snow#Slope42',
-      first_name: first,
-      last_name: surname,
-    };
-    const res = await request.post('/api/v1/register/', {
-      headers: await registrarHeaders(request),
-      data: {
-        ...user,
-        email: shared,
-        is_racer: false,
-        emergency_contact_name: 'Pat Morgan',
-        emergency_contact_number: '01234 567891',
-        accept_terms_and_conditions: true,
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return user;
-  };
+  const register = (first: string) => registerUser(request, { first_name: first, last_name: surname }, shared);
   await register('Paula'); // the parent, first to register with the address
   const child = await register('Kit');
   const sent = await request.post('/api/v1/contact/', {

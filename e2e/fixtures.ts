@@ -47,8 +47,13 @@ export async function registrarHeaders(request: APIRequestContext): Promise<{ au
   return { authorization: `Bearer ${registrar.token}` };
 }
 
-/** Registers a non-racer through the API (no browser), for tests that need an ordinary user. */
-export async function registerUser(request: APIRequestContext, overrides: Partial<NewUser> = {}): Promise<NewUser> {
+/** Registers a non-racer through the API (no browser), for tests that need an ordinary user; the
+ * e-mail address is the username's unless `email` is given (a family sharing one). */
+export async function registerUser(
+  request: APIRequestContext,
+  overrides: Partial<NewUser> = {},
+  email?: string,
+): Promise<NewUser> {
   const user: NewUser = {
     username: uniqueUsername('user'),
     password: 'Snow#Slope42',
@@ -60,7 +65,7 @@ export async function registerUser(request: APIRequestContext, overrides: Partia
     headers: await registrarHeaders(request),
     data: {
       ...user,
-      email: `${user.username}@example.com`,
+      email: email ?? `${user.username}@example.com`,
       is_racer: false,
       emergency_contact_name: 'Pat Morgan',
       emergency_contact_number: '01234 567891',
